@@ -1,0 +1,65 @@
+"""Game records: a setup plus each turn's choices, replayed to the same final state.
+
+A record is plain JSON (documented in docs/records.md):
+  {"game": "vampiring",
+   "setup": {"seed": 5, "families": 3, "variant": "castle", "preview": true}
+            or {"position": {...an explicit position...}},
+   "turns": [["A cw", "B ccw", null], {"red": "A cw", "blue": "B cw"}, ...]}
+"""
+
+
+class RecordError(ValueError):
+    """A record that cannot be replayed; the message names the part that is wrong."""
+
+
+def _game_module(name):
+    if name == "vampiring":
+        from nightboard.games import vampiring
+
+        return vampiring
+    raise RecordError("unknown game %r in record" % (name,))
+
+
+def setup_from_record(record):
+    """The game state at the start of a record."""
+    if not isinstance(record, dict):
+        raise RecordError("a record is a JSON object with game, setup and turns")
+    mod = _game_module(record.get("game", "vampiring"))
+    setup = record.get("setup")
+    if not isinstance(setup, dict):
+        raise RecordError("record has no setup object")
+    try:
+        if "position" in setup:
+            return mod.from_json(setup["position"])
+        if "seed" not in setup:
+            raise RecordError("setup needs a seed or a position")
+        kw = {}
+        for key in setup:
+            if key not in ("seed", "families", "variant", "preview"):
+                raise RecordError("setup has an unknown field %r" % (key,))
+            if key != "seed":
+                kw[key] = setup[key]
+        return mod.new_game(setup["seed"], **kw)
+    except ValueError as e:
+        if isinstance(e, RecordError):
+            raise
+        raise RecordError("setup: %s" % e)
+
+
+def replay(record, on_turn=None):
+    """Replay a whole record; return the final state. on_turn(number, choices, events) is called per turn."""
+    state = setup_from_record(record)
+    turns = record.get("turns", [])
+    if not isinstance(turns, list):
+        raise RecordError("turns must be a list")
+    for k in range(len(turns)):
+        if state.over:
+            raise RecordError("turns[%d]: the game was already over after %d turns" % (k, k))
+        number = state.turn
+        try:
+            events = state.apply_actions(turns[k])
+        except ValueError as e:
+            raise RecordError("turns[%d] (turn %d): %s" % (k, number, e))
+        if on_turn is not None:
+            on_turn(number, turns[k], events)
+    return state

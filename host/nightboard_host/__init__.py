@@ -1,0 +1,1 @@
+"""The Nightboard host tool: simulation, replay, flashing and monitoring (CPython only)."""

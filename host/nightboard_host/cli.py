@@ -1,0 +1,52 @@
+"""The `nightboard` command: play, replay, snapshot, flash, monitor, bench."""
+
+import argparse
+import sys
+
+from nightboard import VERSION
+
+
+def _replay(args):
+    from nightboard.games.record import RecordError
+    from nightboard_host import replay
+
+    try:
+        return replay.run(args.record, as_json=args.json)
+    except RecordError as e:
+        print("nightboard replay: %s" % e, file=sys.stderr)
+        return 2
+
+
+def _flash(args):
+    from nightboard_host import boards
+
+    return boards.flash_placeholder(args.port)
+
+
+def build_parser():
+    p = argparse.ArgumentParser(prog="nightboard", description="Nightboard host tool (version %s)" % VERSION)
+    p.add_argument("--version", action="version", version="nightboard " + VERSION)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    r = sub.add_parser("replay", help="replay a game record and print each turn's events")
+    r.add_argument("record", help="a record file (JSON): see docs/records.md")
+    r.add_argument("--json", action="store_true", help="print the final state as JSON instead")
+    r.set_defaults(func=_replay)
+
+    f = sub.add_parser("flash", help="flash the firmware onto a connected Pico")
+    f.add_argument("--port", help="serial port of the board (found automatically when omitted)")
+    f.set_defaults(func=_flash)
+    return p
+
+
+def main(argv=None):
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help()
+        return 2
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

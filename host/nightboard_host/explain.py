@@ -1,0 +1,82 @@
+"""VampiRing events in words, for `nightboard replay` and the terminal table's log."""
+
+from nightboard.games.vampiring_cards import DIRS, FAMILIES, META, SHAPES
+
+
+def _vamp(ref_fam, ref_v, shape=None):
+    s = FAMILIES[ref_fam]
+    return s + (" " + SHAPES[shape] if shape is not None else " vampire %d" % (ref_v + 1))
+
+
+def _card(ring, i):
+    return "%s (card %d)" % (ring[i], i)
+
+
+def describe(event, ring, shapes=None):
+    """One line for one event. ring: card names; shapes: current shape of vampire [fam][v] if known."""
+    e = event["e"]
+
+    def who(fam, v):
+        if shapes is not None and shapes[fam] is not None:
+            return FAMILIES[fam] + " " + shapes[fam][v]
+        return _vamp(fam, v)
+
+    if e == "reveal":
+        return "%s chose metamorphosis %s, %s" % (FAMILIES[event["fam"]], META[event["meta"]],
+                                                  "clockwise" if event["dir"] == 1 else "anticlockwise")
+    if e == "morph":
+        return "%s %s becomes a %s" % (FAMILIES[event["fam"]], SHAPES[event["from"]], SHAPES[event["to"]])
+    if e == "move":
+        how = "then rides the carriage" if event["why"] == "carriage" else "moves"
+        return "%s %s %d %s from %s to %s" % (FAMILIES[event["fam"]] + " " + SHAPES[event["shape"]], how, event["steps"],
+                                               "step" if event["steps"] == 1 else "steps", _card(ring, event["from"]),
+                                               _card(ring, event["to"]))
+    if e == "parchment":
+        return "%s finds the parchment and goes home to %s" % (who(event["fam"], event["v"]), _card(ring, event["to"]))
+    if e == "chain_cut":
+        return "%s: carriage chain cut at %s" % (who(event["fam"], event["v"]), _card(ring, event["card"]))
+    if e == "fight":
+        names = ", ".join(FAMILIES[f] + " " + SHAPES[s] for f, _v, s in event["vampires"])
+        return "fight on %s: %s" % (_card(ring, event["card"]), names)
+    if e == "nofight":
+        return "no fight on %s: the cross forbids it" % _card(ring, event["card"])
+    if e == "wound":
+        g, t = event["giver"], event["taker"]
+        extra = {"base": "", "mirror": " (mirrored)", "tower": " (tower)", "forest": " (forest)",
+                 "cave": " (cave)"}[event["effect"]]
+        return "  %s wounds %s%s%s" % (who(g[0], g[1]), who(t[0], t[1]), extra, " x2 (garlic)" if event["doubled"] else "")
+    if e == "blocked":
+        g, t = event["giver"], event["taker"]
+        why = "at home (castle)" if event["why"] == "castle" else "safe in the " + event["why"]
+        return "  %s cannot wound %s: %s" % (who(g[0], g[1]), who(t[0], t[1]), why)
+    if e == "haunt":
+        t = event["taker"]
+        return "the ghosts of %s haunt %s and wound %s" % (FAMILIES[event["ghost"]], _card(ring, event["card"]),
+                                                          who(t[0], t[1]))
+    if e == "drops":
+        return "%s loses %d drop%s of blood (%d left)" % (FAMILIES[event["fam"]], event["lost"],
+                                                          "" if event["lost"] == 1 else "s", event["left"])
+    if e == "eliminated":
+        return "%s is eliminated; its home will be haunted" % FAMILIES[event["fam"]]
+    if e == "end":
+        scores = ", ".join("%s %d" % (FAMILIES[f], s) for f, s in enumerate(event["scores"]))
+        if event["winner"] is None:
+            return "game over: nobody is left, no winner. Scores: " + scores
+        return "game over: %s wins. Scores: %s" % (FAMILIES[event["winner"]], scores)
+    return "(%s)" % e
+
+
+def describe_turn(events, ring, shapes_before=None):
+    """All of a turn's lines, tracking shapes so fights name each vampire by its new shape."""
+    shapes = [list(s) if s is not None else None for s in shapes_before] if shapes_before else None
+    lines = []
+    for ev in events:
+        if ev["e"] == "morph" and shapes is not None and shapes[ev["fam"]] is not None:
+            shapes[ev["fam"]][ev["v"]] = SHAPES[ev["to"]]
+        if ev["e"] == "morph":
+            continue  # told once per family by the reveal line
+        lines.append(describe(ev, ring, shapes))
+    return lines
+
+
+__all__ = ["describe", "describe_turn", "DIRS"]
