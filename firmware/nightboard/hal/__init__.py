@@ -1,0 +1,22 @@
+"""Hardware adapters: the only code that touches machine, neopixel, rp2, time and os.
+
+Everything above hal/ receives four duck-typed objects (see docs/hal.md):
+
+pixels   write(buf)   start sending a wire buffer (3*count bytes, already in the
+                      chain's colour order); returns at once when the backend can.
+                      buf must not change until busy() is False.
+         busy()       True while a frame (or its reset gap) is still going out.
+         wait()       block until the last frame is on the wire plus the >= 300 us
+                      reset gap.
+buttons  scan(states) fill a preallocated bytearray, one byte per button id,
+                      1 = contact closed (raw, not debounced); allocates nothing.
+clock    ticks_ms(), ticks_us(), ticks_diff(a, b) (wrap-safe, like time.ticks_diff),
+         sleep_ms(n).
+storage  read(name) -> bytes or None, write(name, data), rename(old, new),
+         remove(name), exists(name), listdir() -> sorted names.
+         Names are flat file names in one directory.
+
+Backends: sim.py (host and tests: SimPixels, SimButtons, SimClock, RealClock,
+MemStorage, DirStorage, make_sim_hal) and board.py (make_board_hal for the Pico,
+built from rp2_ws2812, rp2_buttons, rp2_clock, rp2_storage).
+"""

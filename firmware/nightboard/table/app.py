@@ -1,0 +1,172 @@
+"""The table's main loop: buttons in, game controller, animation, LEDs out, at a fixed frame pace.
+
+`Table(profile, hal, start)` runs the same on the board (hal from
+hal/board.py) and in simulation (hal from hal/sim.py). Each `tick()` is one
+frame: scan and debounce the buttons, hand their events to the start menu or
+the game, draw the frame and send it to the LEDs. "ok" acts when released, so
+that a long press of "ok" (asking to leave the game) never also confirms a
+turn; a long press shows the question on the ring, another "ok" goes back to
+the menu and any other key carries on playing.
+"""
+
+from nightboard.games import vampiring as V
+from nightboard.table import palette as P
+from nightboard.table.buttons import LONG, PRESS, RELEASE, Debouncer, event_button, event_kind
+from nightboard.table.frame import Encoder, Frame
+from nightboard.table.layout import Layout
+from nightboard.table.menu import Menu
+from nightboard.table.profile import check_players
+from nightboard.table.vampiring_play import VampiRingPlay
+
+FRAME_MS = 16  # about 60 frames a second (GUIDE section 6)
+ROLES = ("mode", "move", "look", "ok")
+
+
+class StartError(ValueError):
+    """Options that cannot start a game on this table; the message says why."""
+
+
+class Table:
+    def __init__(self, profile, hal, start=None):
+        self.profile = profile
+        self.hal = hal
+        self.layout = Layout(profile)
+        self.frame = Frame(profile["led"]["count"])
+        self.encoder = Encoder(profile)
+        keys = profile["buttons"]["keys"]
+        self.key_player = bytearray(len(keys))
+        self.key_role = bytearray(len(keys))
+        for i in range(len(keys)):
+            self.key_player[i] = keys[i]["player"]
+            self.key_role[i] = ROLES.index(keys[i]["role"])
+        b = profile["buttons"]
+        self.debouncer = Debouncer(len(keys), b.get("debounce_ms", 20), b.get("long_ms", 800))
+        self.states = bytearray(len(keys))
+        self._long = bytearray(len(keys))
+        self.frame_ms = FRAME_MS
+        self.frames = 0
+        self.menu = Menu(self.layout, self.frame, profile)
+        self.play = None
+        self.mode = "menu"
+        if start is not None:
+            self.start_game(start)
+
+    # --- games ---------------------------------------------------------------
+
+    def start_game(self, opts):
+        """Start a game from menu or host options; StartError (nothing changed) when impossible."""
+        if not isinstance(opts, dict):
+            raise StartError("start options must be an object")
+        name = opts.get("game", "vampiring")
+        if name != "vampiring":
+            raise StartError("unknown game %r (this table plays: vampiring)" % (name,))
+        try:
+            if "position" in opts:
+                game = V.from_json(opts["position"])
+            else:
+                seed = opts.get("seed", 0)
+                game = V.new_game(seed, opts.get("players", 2), opts.get("variant", "castle"), opts.get("preview", True))
+            check_players(self.profile, "vampiring", game.families)
+        except ValueError as e:
+            raise StartError(str(e))
+        self.play = VampiRingPlay(self.layout, self.frame, game)
+        self.mode = "game"
+
+    @property
+    def game(self):
+        return self.play.game if self.play is not None else None
+
+    @property
+    def log(self):
+        return self.play.log if self.play is not None else []
+
+    def button_id(self, player, role):
+        r = ROLES.index(role)
+        for i in range(len(self.key_role)):
+            if self.key_player[i] == player and self.key_role[i] == r:
+                return i
+        raise ValueError("no %s button for player %d" % (role, player))
+
+    # --- the frame loop ------------------------------------------------------
+
+    def tick(self):
+        hal = self.hal
+        now = hal.clock.ticks_ms()
+        hal.buttons.scan(self.states)
+        deb = self.debouncer
+        deb.update(self.states, now)
+        ev = deb.next_event()
+        while ev is not None:
+            self._dispatch(event_kind(ev), event_button(ev), now)
+            ev = deb.next_event()
+        self.render(now)
+        hal.pixels.write(self.encoder.encode(self.frame))
+        self.frames += 1
+
+    def run(self):
+        """Tick forever at the frame pace (the board's main loop)."""
+        clock = self.hal.clock
+        due = clock.ticks_ms()
+        while True:
+            self.tick()
+            due = clock.ticks_add(due, self.frame_ms)
+            wait = clock.ticks_diff(due, clock.ticks_ms())
+            if wait > 0:
+                clock.sleep_ms(wait)
+            elif wait < -self.frame_ms:
+                due = clock.ticks_ms()  # fell behind: do not try to catch up in a burst
+
+    def _dispatch(self, kind, button, now):
+        player = self.key_player[button]
+        role = ROLES[self.key_role[button]]
+        if role == "ok":
+            if kind == LONG:
+                self._long[button] = 1
+                if self.mode == "game":
+                    self.mode = "confirm_quit"
+            elif kind == RELEASE:
+                if self._long[button]:
+                    self._long[button] = 0
+                else:
+                    self._press(player, role, now)
+            return
+        if kind == PRESS:
+            self._press(player, role, now)
+        elif kind == RELEASE:
+            if self.mode == "game":
+                self.play.release(player, role, now)
+
+    def _press(self, player, role, now):
+        if self.mode == "menu":
+            opts = self.menu.press(role)
+            if opts is not None:
+                opts["seed"] = now & 0x3FFFFFFF
+                self.start_game(opts)
+        elif self.mode == "confirm_quit":
+            if role == "ok":
+                self.play = None
+                self.mode = "menu"
+            else:
+                self.mode = "game"
+        else:
+            self.play.press(player, role, now)
+
+    def render(self, now):
+        if self.mode == "menu":
+            self.menu.render(now)
+            return
+        self.play.render(now)
+        if self.mode == "confirm_quit" and (now // 250) % 2 == 0:
+            lay = self.layout
+            c = P.QUIT_ASK
+            for j in range(0, lay.ring_len, 2):
+                self.frame.set(lay.ring_led(j), c[0], c[1], c[2])
+
+    def describe(self):
+        """Short public lines about the table now, for a host's side panel."""
+        if self.mode == "menu":
+            return self.menu.describe()
+        lines = self.play.describe()
+        if self.mode == "confirm_quit":
+            lines.insert(0, "leave this game? ok: yes, any other key: no")
+        return lines

@@ -1,0 +1,179 @@
+"""Layout: logical cells (ring cards, grid cells, panel LEDs) -> LED chain indices.
+
+Built once from a validated profile (table.profile.load_profile). Every lookup
+reads a precomputed integer table, so renderers can call them per LED per
+frame without allocating. Conventions:
+- The ring is walked clockwise from position 0; clockwise means increasing
+  card index in the games. On a grid table the ring is the grid's outer ring
+  of cells, clockwise from the top-left cell (0, 0), one LED per position.
+- Grid cells: x to the right, y down, (0, 0) top-left as seen from player 0.
+- Panels: blood LEDs 0..7, then status LEDs 0..2, contiguous in the chain.
+"""
+
+from array import array
+
+from nightboard.table.profile import BLOOD_LEDS, STATUS_LEDS, play_segment, segment_span
+
+
+class Layout:
+    """Integer lookup tables for one table; see the module docstring for the conventions."""
+
+    def __init__(self, profile):
+        self.name = profile["name"]
+        self.led_count = profile["led"]["count"]
+        self.max_players = profile["max_players"]
+        self.blood_count = BLOOD_LEDS
+        self.status_count = STATUS_LEDS
+        play = play_segment(profile)
+        self.play_id = play["id"]
+        self.kind = play["kind"]
+        if self.kind == "ring":
+            self.width = self.height = 0
+            self._grid = array("H")
+            self.positions = play["positions"]
+            self.leds_per_card = play["leds_per_position"]
+            self._ring = _ring_table(play)
+        else:
+            self.width = play["width"]
+            self.height = play["height"]
+            self._grid = _grid_table(play)
+            self.positions = 2 * (self.width + self.height) - 4
+            self.leds_per_card = 1
+            self._ring = array("H", [self._grid[y * self.width + x] for x, y in outer_ring(self.width, self.height)])
+        self.ring_len = len(self._ring)
+        self._panel = array("H", [0] * self.max_players)
+        self._segments = []  # (first, last, id, kind) in chain order, for geometry()
+        for s in profile["segments"]:
+            if s["kind"] == "panel":
+                self._panel[s["player"]] = s["start"]
+            self._segments.append((s["start"], segment_span(s)[1], s["id"], s["kind"]))
+
+    def card_position(self, card, n_cards):
+        """Ring position of `card` when `n_cards` cards are spread evenly over the positions."""
+        if not 0 < n_cards <= self.positions:
+            raise ValueError("card_position: %d cards do not fit %d positions" % (n_cards, self.positions))
+        if not 0 <= card < n_cards:
+            raise ValueError("card_position: card %d out of range 0..%d" % (card, n_cards - 1))
+        return card * self.positions // n_cards
+
+    def card_led(self, card, n_cards, k=0):
+        """Chain index of the k-th LED (k increasing clockwise) of `card` out of `n_cards`."""
+        if not 0 < n_cards <= self.positions:
+            raise ValueError("card_led: %d cards do not fit %d positions" % (n_cards, self.positions))
+        if not 0 <= card < n_cards:
+            raise ValueError("card_led: card %d out of range 0..%d" % (card, n_cards - 1))
+        if not 0 <= k < self.leds_per_card:
+            raise ValueError("card_led: LED %d out of range 0..%d" % (k, self.leds_per_card - 1))
+        return self._ring[card * self.positions // n_cards * self.leds_per_card + k]
+
+    def position_led(self, pos, k=0):
+        """Chain index of the k-th LED (clockwise) of ring position `pos`."""
+        if not 0 <= pos < self.positions:
+            raise ValueError("position_led: position %d out of range 0..%d" % (pos, self.positions - 1))
+        if not 0 <= k < self.leds_per_card:
+            raise ValueError("position_led: LED %d out of range 0..%d" % (k, self.leds_per_card - 1))
+        return self._ring[pos * self.leds_per_card + k]
+
+    def ring_led(self, i):
+        """Chain index of the i-th ring LED clockwise from position 0's first LED (wraps around)."""
+        return self._ring[i % self.ring_len]
+
+    def cell_led(self, x, y):
+        """Chain index of grid cell (x, y); grid tables only."""
+        if not self.width:
+            raise ValueError("cell_led: table %s has no grid" % self.name)
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            raise ValueError("cell_led: cell (%d, %d) outside the %dx%d grid" % (x, y, self.width, self.height))
+        return self._grid[y * self.width + x]
+
+    def blood_led(self, player, k):
+        """Chain index of blood LED k (0..7) on `player`'s panel."""
+        if not 0 <= player < self.max_players:
+            raise ValueError("blood_led: player %d out of range 0..%d" % (player, self.max_players - 1))
+        if not 0 <= k < BLOOD_LEDS:
+            raise ValueError("blood_led: LED %d out of range 0..%d" % (k, BLOOD_LEDS - 1))
+        return self._panel[player] + k
+
+    def status_led(self, player, k):
+        """Chain index of status LED k (0..2) on `player`'s panel."""
+        if not 0 <= player < self.max_players:
+            raise ValueError("status_led: player %d out of range 0..%d" % (player, self.max_players - 1))
+        if not 0 <= k < STATUS_LEDS:
+            raise ValueError("status_led: LED %d out of range 0..%d" % (k, STATUS_LEDS - 1))
+        return self._panel[player] + BLOOD_LEDS + k
+
+    def geometry(self):
+        """[(led_index, x, y, segment_id)] sorted by LED, in abstract units (LED pitch about 1,
+        y down), for drawing the table: ring on a circle or grid on a square centred on (0, 0),
+        panels beside it with player 0 at the bottom and the others clockwise.
+        Dark "skip" LEDs are left out."""
+        import math
+
+        out = []
+        if self.kind == "ring":
+            n = self.ring_len
+            radius = max(n / (2 * math.pi), 3.0)
+            half = (self.leds_per_card - 1) / 2  # centre position 0 at the top
+            extent = radius
+            for c in range(n):
+                a = 2 * math.pi * (c - half) / n
+                out.append((self._ring[c], radius * math.sin(a), -radius * math.cos(a), self.play_id))
+        else:
+            w, h = self.width, self.height
+            extent = max(w, h) / 2
+            for y in range(h):
+                for x in range(w):
+                    out.append((self._grid[y * w + x], x - (w - 1) / 2, y - (h - 1) / 2, self.play_id))
+        gap = 0.5  # between blood and status LEDs
+        half_len = (BLOOD_LEDS + STATUS_LEDS - 1 + gap) / 2
+        dist = extent + 2.0
+        if self.max_players >= 3:
+            dist = max(dist, (half_len + 1.0) / math.tan(math.pi / self.max_players))
+        ids = {}
+        for first, _last, sid, kind in self._segments:
+            ids[first] = sid
+        for p in range(self.max_players):
+            phi = math.pi + 2 * math.pi * p / self.max_players
+            ux, uy = math.sin(phi), -math.cos(phi)  # outwards from the centre
+            rx, ry = uy, -ux  # the seated player's right hand (facing the centre)
+            start = self._panel[p]
+            for j in range(BLOOD_LEDS + STATUS_LEDS):
+                t = j - half_len + (gap if j >= BLOOD_LEDS else 0)
+                out.append((start + j, dist * ux + t * rx, dist * uy + t * ry, ids[start]))
+        out.sort(key=lambda e: e[0])
+        return [(i, _num(x), _num(y), sid) for i, x, y, sid in out]
+
+
+def _num(v):
+    v = round(v, 3)
+    return 0.0 if v == 0 else v
+
+
+def outer_ring(w, h):
+    """Cells (x, y) of a w x h grid's outer ring, clockwise from the top-left cell."""
+    cells = [(x, 0) for x in range(w)]
+    cells += [(w - 1, y) for y in range(1, h)]
+    cells += [(x, h - 1) for x in range(w - 2, -1, -1)]
+    cells += [(0, y) for y in range(h - 2, 0, -1)]
+    return cells
+
+
+def _ring_table(seg):
+    n = seg["positions"] * seg["leds_per_position"]
+    step = 1 if seg["clockwise"] else -1
+    return array("H", [seg["start"] + (seg["card0"] + step * c) % n for c in range(n)])
+
+
+def _grid_table(seg):
+    w, h = seg["width"], seg["height"]
+    left = seg["origin"].endswith("left")
+    top = seg["origin"].startswith("top")
+    t = array("H", [0] * (w * h))
+    for o in range(w * h):
+        row, col = o // w, o % w
+        if seg["serpentine"] and row % 2:
+            col = w - 1 - col
+        x = col if left else w - 1 - col
+        y = row if top else h - 1 - row
+        t[y * w + x] = seg["start"] + o
+    return t

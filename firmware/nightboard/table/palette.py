@@ -1,0 +1,46 @@
+"""The table's colours: one fixed meaning per colour across every mode.
+
+Colours are logical (full scale); gamma, brightness and the current limit are
+applied by the encoder. Family colours follow RULINGS V1's order.
+"""
+
+# V1 order: red, blue, yellow, green, purple, white.
+FAMILY = (
+    (255, 0, 0),
+    (0, 40, 255),
+    (255, 170, 0),
+    (0, 255, 0),
+    (170, 0, 255),
+    (255, 255, 255),
+)
+
+# VampiRing card kinds (codes from games/vampiring_cards.py); a Home shows its family's colour, dimmed.
+CARD = {
+    1: (255, 60, 0),     # carriage: orange
+    2: (255, 110, 140),  # parchment: pink
+    3: (0, 200, 200),    # tower: cyan
+    4: (0, 90, 25),      # forest: dark green
+    5: (90, 40, 0),      # cave: brown
+    6: (150, 255, 60),   # garlic: pale lime
+    7: (140, 140, 255),  # mirror: lavender
+    8: (40, 40, 40),     # graveyard: grey
+    9: (255, 255, 190),  # cross: warm white
+}
+HOME_DIM_SHIFT = 2  # a Home is its family colour / 4, so it never reads as a vampire
+
+BLOOD_HELD = (200, 0, 0)
+BLOOD_LOST_LAST = (90, 25, 0)   # lost in the last turn: dim amber
+BLOOD_LOST = (0, 0, 0)          # lost before: dark
+
+WOUND = (255, 0, 0)
+BLOCKED = (255, 255, 255)
+FIGHT = (255, 255, 255)
+GHOST = (120, 160, 255)
+PREVIEW = (255, 255, 255)
+
+META_COLOUR = ((255, 255, 255), (170, 0, 255))   # A white, B violet (shown only to the owner, while looking)
+DIR_COLOUR = ((0, 255, 0), (255, 80, 0))         # cw green, ccw orange
+
+MENU_FIELD = (255, 255, 255)
+QUIT_ASK = (255, 255, 255)
+ERROR = (255, 0, 255)

@@ -1,0 +1,173 @@
+"""Draws a VampiRing Scene onto the table's LEDs.
+
+Per card position: LED 0 shows the card's kind (one fixed colour per kind, a
+Home in its family's colour dimmed); with 4 or more LEDs per card, LEDs 1-3
+are the Man, Wolf and Bat slots, lit in the colour of the family whose vampire
+of that shape stands there (several families take turns every half second).
+With fewer LEDs per card (the grid table's outer ring) the card's LEDs take
+turns between the card colour and the vampires on it.
+Each family's panel: 8 blood LEDs in the three states of V15 (held, lost in
+the last turn, lost before) and 3 status LEDs (see table/vampiring_play.py).
+Nothing here allocates per frame.
+"""
+
+from nightboard.games.vampiring_cards import HOME_BASE
+from nightboard.table import palette as P
+from nightboard.table import vampiring_scene as S
+
+CYCLE_MS = 500
+
+
+def _dim(c, shift):
+    return (c[0] >> shift, c[1] >> shift, c[2] >> shift)
+
+
+HOME = tuple(_dim(c, P.HOME_DIM_SHIFT) for c in P.FAMILY)
+OFF = (0, 0, 0)
+
+
+class Renderer:
+    def __init__(self, layout, frame, scene):
+        self.layout = layout
+        self.frame = frame
+        self.scene = scene
+        self.n_cards = scene.size
+        self.per_card = layout.leds_per_card
+        self._count = bytearray(scene.size * 4)  # vampires per (card, shape) and per card (index 3)
+        self._card_led = [0] * (scene.size * self.per_card)
+        for c in range(scene.size):
+            for k in range(self.per_card):
+                self._card_led[c * self.per_card + k] = layout.card_led(c, scene.size, k)
+
+    def set_card(self, c, k, col):
+        self.frame.set(self._card_led[c * self.per_card + k], col[0], col[1], col[2])
+
+    def card_colour(self, c, now):
+        card = self.scene.ring[c]
+        if card >= HOME_BASE:
+            if self.scene.haunted[c]:
+                return P.GHOST if (now // 150) % 4 == 0 else HOME[card - HOME_BASE]
+            return HOME[card - HOME_BASE]
+        return P.CARD[card]
+
+    def draw_ring(self, now):
+        sc = self.scene
+        cnt = self._count
+        for j in range(len(cnt)):
+            cnt[j] = 0
+        n3 = 3 * sc.families
+        for i in range(n3):
+            if sc.alive[i // 3]:
+                p = sc.pos[i]
+                cnt[p * 4 + sc.shape[i]] += 1
+                cnt[p * 4 + 3] += 1
+        phase = now // CYCLE_MS
+        per = self.per_card
+        for c in range(self.n_cards):
+            base = self.card_colour(c, now)
+            if per >= 4:
+                self.set_card(c, 0, base)
+                for s in range(3):
+                    k = cnt[c * 4 + s]
+                    self.set_card(c, 1 + s, P.FAMILY[self._nth(c, s, phase % k)] if k else OFF)
+                for k in range(4, per):
+                    self.set_card(c, k, base)
+            else:
+                # Too few LEDs for a slot per shape: each LED takes turns between the card and its vampires.
+                total = cnt[c * 4 + 3]
+                for k in range(per):
+                    slot = (phase + k) % (total + 1)
+                    self.set_card(c, k, base if slot == 0 else P.FAMILY[self._nth(c, -1, slot - 1)])
+
+    def _nth(self, card, shape, n):
+        """The family of the n-th vampire (in family order) on card with shape (-1: any shape)."""
+        sc = self.scene
+        for i in range(3 * sc.families):
+            if sc.alive[i // 3] and sc.pos[i] == card and (shape < 0 or sc.shape[i] == shape):
+                if n == 0:
+                    return i // 3
+                n -= 1
+        return 0
+
+    def slot_led(self, c, shape):
+        """(card, k) of the LED showing this shape on card c."""
+        return 1 + shape if self.per_card >= 4 else 0
+
+    def draw_blood(self, f, now, panel_player=None):
+        sc = self.scene
+        lay = self.layout
+        p = f if panel_player is None else panel_player
+        held = sc.drops[f] if sc.alive[f] else 0
+        last = sc.lost_last[f]
+        for k in range(lay.blood_count):
+            i = lay.blood_led(p, k)
+            if k < held:
+                c = P.BLOOD_HELD
+            elif k < held + last:
+                c = P.BLOOD_LOST_LAST
+            else:
+                c = P.BLOOD_LOST
+            self.frame.set(i, c[0], c[1], c[2])
+
+    def draw_step(self, st, elapsed, now):
+        """The overlay of the timeline step playing now."""
+        kind = st[0]
+        local = elapsed - st[1]
+        on = (local // 80) % 2 == 0
+        if kind == S.STEP or kind == S.PARCHMENT:
+            i = st[2]
+            f = i // 3
+            c = self.scene.pos[i]
+            if kind == S.PARCHMENT and on:
+                self.set_card(c, 0, P.CARD[2])
+            k = self.slot_led(c, self.scene.shape[i])
+            self.set_card(c, k, P.FAMILY[f])
+        elif kind == S.MORPH:
+            pass
+        elif kind == S.FIGHT:
+            if on:
+                self.set_card(st[2], 0, P.FIGHT)
+        elif kind == S.WOUND or kind == S.BLOCKED or kind == S.HAUNT:
+            i = st[3]
+            c = st[2]
+            col = P.WOUND if kind == S.WOUND else (P.BLOCKED if kind == S.BLOCKED else P.GHOST)
+            if on:
+                self.set_card(c, self.slot_led(c, self.scene.shape[i]), col)
+                if kind == S.HAUNT:
+                    self.set_card(c, 0, P.GHOST)
+        elif kind == S.DROPS:
+            f = st[2]
+            lay = self.layout
+            for k in range(st[4], st[4] + st[3]):
+                if k < lay.blood_count:
+                    c = P.WOUND if on else P.BLOOD_LOST
+                    self.frame.set(lay.blood_led(f, k), c[0], c[1], c[2])
+        elif kind == S.ELIM:
+            f = st[2]
+            lay = self.layout
+            c = P.FAMILY[f] if on else OFF
+            for k in range(lay.blood_count):
+                self.frame.set(lay.blood_led(f, k), c[0], c[1], c[2])
+
+    def draw_end(self, now):
+        """The winner's colour runs round the ring; each panel shows its score as a bar."""
+        sc = self.scene
+        w = sc.winner
+        head = (now // 60) % self.n_cards
+        if w >= 0:
+            col = P.FAMILY[w]
+            for d in range(3):
+                self.set_card((head + d * self.n_cards // 3) % self.n_cards, 0, col)
+        top = 1
+        for f in range(sc.families):
+            if sc.scores[f] > top:
+                top = sc.scores[f]
+        lay = self.layout
+        for f in range(sc.families):
+            lit = (sc.scores[f] * lay.blood_count + top - 1) // top
+            col = P.FAMILY[f]
+            for k in range(lay.blood_count):
+                c = col if k < lit else OFF
+                if f == w and k < lit and (now // 300) % 2:
+                    c = P.BLOOD_HELD
+                self.frame.set(lay.blood_led(f, k), c[0], c[1], c[2])

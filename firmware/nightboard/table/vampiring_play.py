@@ -1,0 +1,189 @@
+"""VampiRing on the table: each family's buttons, secret choices, and the turn's animation.
+
+Buttons of family f (its own panel): "mode" toggles metamorphosis A/B, "move"
+toggles clockwise/anticlockwise, "look" is held to see the choice (status
+LEDs 2 and 3) and, when the preview option is on, where its vampires would
+land (their slots blink on the ring), "ok" confirms (final for the turn, V14).
+Status LED 1 is the family's colour: blinking while its choice is awaited,
+steady once confirmed, dark when eliminated. Any toggle gives the same short
+white flash on status LED 2 whatever the new value, so the lights never tell
+another family what was chosen. When the last family confirms the turn is
+resolved by the engine and its events are played on the Scene's timeline.
+"""
+
+from nightboard.games import vampiring_turn
+from nightboard.games.vampiring_cards import FAMILIES
+from nightboard.table import palette as P
+from nightboard.table.vampiring_draw import OFF, Renderer
+from nightboard.table.vampiring_scene import Scene, Timeline
+
+FLASH_MS = 150
+LOG_MAX = 60
+
+
+class VampiRingPlay:
+    def __init__(self, layout, frame, game):
+        self.layout = layout
+        self.frame = frame
+        self.game = game
+        n = game.families
+        self.scene = Scene(game)
+        self.draw = Renderer(layout, frame, self.scene)
+        self.meta = bytearray(n)
+        self.dir = bytearray(n)
+        self.looking = bytearray(n)
+        self.flash_until = [0] * n
+        self._landing = [[0, 0, 0] for _ in range(n)]
+        self._landing_for = [-1] * n
+        self.timeline = None
+        self.t0 = 0
+        self.log = []
+        self.last_events = []
+
+    # --- input -----------------------------------------------------------
+
+    def press(self, player, role, now):
+        """A button of `player` (a family) was pressed (for "ok": a short press released)."""
+        g = self.game
+        if player >= g.families or g.over or not g.alive(player):
+            return
+        if role == "look":
+            self.looking[player] = 1
+            return
+        if g.pending[player] >= 0:
+            return  # confirmed: final for this turn (V14)
+        if role == "mode":
+            self.meta[player] ^= 1
+            self.flash_until[player] = now + FLASH_MS
+        elif role == "move":
+            self.dir[player] ^= 1
+            self.flash_until[player] = now + FLASH_MS
+        elif role == "ok":
+            self.confirm(player, now)
+
+    def release(self, player, role, now):
+        if role == "look" and player < self.game.families:
+            self.looking[player] = 0
+
+    def action(self, f):
+        return self.meta[f] * 2 + self.dir[f]
+
+    def confirm(self, f, now):
+        if self.timeline is not None:
+            self.finish_animation()
+        events = self.game.submit(f, self.action(f))
+        if events:
+            self.start_animation(events, now)
+
+    # --- animation ---------------------------------------------------------
+
+    def start_animation(self, events, now):
+        self.last_events = events
+        self.log.extend(events)
+        if len(self.log) > LOG_MAX:
+            del self.log[:len(self.log) - LOG_MAX]
+        self.timeline = Timeline(events, self.scene)
+        self.t0 = now
+
+    def finish_animation(self):
+        self.timeline = None
+        self.scene.sync(self.game)
+
+    def animating(self):
+        return self.timeline is not None
+
+    # --- drawing -----------------------------------------------------------
+
+    def render(self, now):
+        g = self.game
+        sc = self.scene
+        step = None
+        elapsed = 0
+        if self.timeline is not None:
+            elapsed = now - self.t0
+            step = self.timeline.current(elapsed)
+            if self.timeline.done(elapsed):
+                self.finish_animation()
+                step = None
+        self.frame.clear()
+        dr = self.draw
+        dr.draw_ring(now)
+        for f in range(g.families):
+            dr.draw_blood(f, now)
+            self._status(f, now)
+        if step is not None:
+            dr.draw_step(step, elapsed, now)
+        elif sc.over:
+            dr.draw_end(now)
+        else:
+            for f in range(g.families):
+                if self.looking[f] and g.alive(f) and g.preview_on:
+                    self._preview(f, now)
+
+    def _status(self, f, now):
+        lay = self.layout
+        fr = self.frame
+        g = self.game
+        a, b, c = lay.status_led(f, 0), lay.status_led(f, 1), lay.status_led(f, 2)
+        if not self.scene.alive[f]:
+            fr.set(a, 0, 0, 0)
+            fr.set(b, 0, 0, 0)
+            fr.set(c, 0, 0, 0)
+            return
+        col = P.FAMILY[f]
+        awaited = not g.over and g.pending[f] < 0 and self.timeline is None
+        lit = (not awaited) or (now // 400) % 2 == 0
+        if lit:
+            fr.set(a, col[0], col[1], col[2])
+        else:
+            fr.set(a, 0, 0, 0)
+        if self.looking[f]:
+            shown = g.pending[f] if g.pending[f] >= 0 else self.action(f)
+            m = P.META_COLOUR[shown >> 1]
+            d = P.DIR_COLOUR[shown & 1]
+            fr.set(b, m[0], m[1], m[2])
+            fr.set(c, d[0], d[1], d[2])
+        elif now < self.flash_until[f]:
+            fr.set(b, 255, 255, 255)
+            fr.set(c, 0, 0, 0)
+        else:
+            fr.set(b, 0, 0, 0)
+            fr.set(c, 0, 0, 0)
+
+    def _preview(self, f, now):
+        g = self.game
+        a = g.pending[f] if g.pending[f] >= 0 else self.action(f)
+        land = self._landing[f]
+        if self._landing_for[f] != a + 4 * g.turn:
+            got = vampiring_turn.landing(g, f, a)  # once per change of choice, not per frame
+            for v in range(3):
+                land[v] = got[v]
+            self._landing_for[f] = a + 4 * g.turn
+        if (now // 200) % 2:
+            return
+        meta = a >> 1
+        col = P.FAMILY[f]
+        for v in range(3):
+            shape = vampiring_turn.morph(self.scene.shape[f * 3 + v], meta)
+            self.draw.set_card(land[v], self.draw.slot_led(land[v], shape), col)
+            if self.draw.per_card >= 4:
+                self.draw.set_card(land[v], 0, P.PREVIEW)
+
+    # --- text for the host -------------------------------------------------
+
+    def describe(self):
+        g = self.game
+        names = FAMILIES
+        lines = ["VampiRing, %s, turn %d" % (g.variant, g.turn)]
+        if g.over:
+            s = g.scores()
+            lines.append("game over: " + (names[g.winner] + " wins" if g.winner >= 0 else "no winner"))
+            lines.append("scores: " + ", ".join("%s %d" % (names[f], s[f]) for f in range(g.families)))
+            return lines
+        waiting = [names[f] for f in g.awaiting()]
+        lines.append("waiting for: " + (", ".join(waiting) if waiting else "-"))
+        lines.append("drops: " + ", ".join("%s %d" % (names[f], g.drops[f]) for f in range(g.families)))
+        return lines
+
+
+__all__ = ["VampiRingPlay", "OFF", "Renderer"]

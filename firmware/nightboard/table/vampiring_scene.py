@@ -1,0 +1,147 @@
+"""What the VampiRing table shows, and the animation of a resolved turn.
+
+A Scene is the picture of the game the renderer draws: where each vampire
+stands, its shape, the blood, the haunted homes. Between turns it mirrors
+the engine's state; while a turn is animated it starts from the state
+before the turn and the turn's events are applied to it one by one on a
+timeline, so the board tells what happened step by step. The timeline is
+built once per turn; playing it allocates nothing per frame.
+"""
+
+from nightboard.games.vampiring_cards import HOME_BASE
+
+# Timeline step kinds and their durations (ms).
+MORPH = 1
+STEP = 2
+PARCHMENT = 3
+FIGHT = 4
+WOUND = 5
+BLOCKED = 6
+HAUNT = 7
+DROPS = 8
+ELIM = 9
+END = 10
+
+DUR = {MORPH: 350, STEP: 110, PARCHMENT: 400, FIGHT: 350, WOUND: 300, BLOCKED: 250, HAUNT: 350, DROPS: 500,
+       ELIM: 900, END: 0}
+
+
+class Scene:
+    """Arrays the renderer reads; sized for one game."""
+
+    def __init__(self, state):
+        n = state.families
+        self.families = n
+        self.ring = list(state.ring)
+        self.size = len(self.ring)
+        self.pos = [0] * (3 * n)
+        self.shape = [0] * (3 * n)
+        self.drops = [0] * n
+        self.lost_last = [0] * n
+        self.alive = bytearray(n)
+        self.haunted = bytearray(self.size)
+        self.over = False
+        self.winner = -1
+        self.scores = [0] * n
+        self.sync(state)
+
+    def sync(self, state):
+        """Copy the engine's state (no allocation)."""
+        n = self.families
+        for i in range(3 * n):
+            self.pos[i] = state.pos[i]
+            self.shape[i] = state.shape[i]
+        for f in range(n):
+            self.drops[f] = state.drops[f]
+            self.lost_last[f] = state.lost_last[f]
+            self.alive[f] = 1 if state.elim_turn[f] < 0 else 0
+        for c in range(self.size):
+            card = self.ring[c]
+            h = 0
+            if card >= HOME_BASE:
+                et = state.elim_turn[card - HOME_BASE]
+                h = 1 if 0 <= et < state.turn else 0
+            self.haunted[c] = h
+        self.over = state.over
+        self.winner = state.winner
+        if state.over:
+            s = state.scores()
+            for f in range(n):
+                self.scores[f] = s[f]
+
+
+class Timeline:
+    """The steps of one turn's animation: (kind, start_ms, a, b, c) tuples built from the events."""
+
+    def __init__(self, events, scene):
+        self.steps = []
+        t = 0
+        morphs = []
+        for e in events:
+            k = e["e"]
+            if k == "morph":
+                morphs.append((e["fam"] * 3 + e["v"], e["to"]))
+                continue
+            if morphs:
+                self.steps.append((MORPH, t, morphs, 0, 0))
+                t += DUR[MORPH]
+                morphs = []
+            if k == "move":
+                i = e["fam"] * 3 + e["v"]
+                for s in range(e["steps"]):
+                    self.steps.append((STEP, t, i, e["dir"], 1 if e["why"] == "carriage" else 0))
+                    t += DUR[STEP]
+            elif k == "parchment":
+                self.steps.append((PARCHMENT, t, e["fam"] * 3 + e["v"], e["from"], e["to"]))
+                t += DUR[PARCHMENT]
+            elif k == "fight":
+                self.steps.append((FIGHT, t, e["card"], 0, 0))
+                t += DUR[FIGHT]
+            elif k == "wound":
+                self.steps.append((WOUND, t, e["card"], e["taker"][0] * 3 + e["taker"][1], e["n"]))
+                t += DUR[WOUND]
+            elif k == "blocked":
+                self.steps.append((BLOCKED, t, e["card"], e["taker"][0] * 3 + e["taker"][1], 0))
+                t += DUR[BLOCKED]
+            elif k == "haunt":
+                self.steps.append((HAUNT, t, e["card"], e["taker"][0] * 3 + e["taker"][1], 0))
+                t += DUR[HAUNT]
+            elif k == "drops":
+                self.steps.append((DROPS, t, e["fam"], e["lost"], e["left"]))
+                t += DUR[DROPS]
+            elif k == "eliminated":
+                self.steps.append((ELIM, t, e["fam"], 0, 0))
+                t += DUR[ELIM]
+        self.length = t
+        self.next = 0  # index of the first step not yet applied to the scene
+        self.scene = scene
+
+    def current(self, elapsed):
+        """Apply every step that has finished by `elapsed`; return the step playing now, or None."""
+        steps = self.steps
+        while self.next < len(steps):
+            st = steps[self.next]
+            if elapsed < st[1] + DUR[st[0]]:
+                return st if elapsed >= st[1] else None
+            self._apply(st)
+            self.next += 1
+        return None
+
+    def done(self, elapsed):
+        return elapsed >= self.length
+
+    def _apply(self, st):
+        sc = self.scene
+        kind = st[0]
+        if kind == MORPH:
+            for i, to in st[2]:
+                sc.shape[i] = to
+        elif kind == STEP:
+            sc.pos[st[2]] = (sc.pos[st[2]] + st[3]) % sc.size
+        elif kind == PARCHMENT:
+            sc.pos[st[2]] = st[4]
+        elif kind == DROPS:
+            sc.drops[st[2]] = st[4]
+            sc.lost_last[st[2]] = st[3]
+        elif kind == ELIM:
+            sc.alive[st[2]] = 0

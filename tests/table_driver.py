@@ -1,0 +1,62 @@
+"""Drive a simulated table from tests: press buttons, let frames pass, read LEDs."""
+
+from pathlib import Path
+
+from nightboard.hal.sim import make_sim_hal
+from nightboard.table.app import Table
+from nightboard.table.profile import load_profile_file
+
+PROFILES = Path(__file__).resolve().parent.parent / "hardware" / "profiles"
+
+
+def profile(name="ring4"):
+    return load_profile_file(str(PROFILES / (name + ".json")))
+
+
+class Driver:
+    def __init__(self, start=None, name="ring4", hal=None):
+        self.profile = profile(name)
+        self.hal = hal or make_sim_hal(self.profile)
+        self.table = Table(self.profile, self.hal, start)
+
+    def frames(self, n=1):
+        for _ in range(n):
+            self.hal.clock.advance(self.table.frame_ms)
+            self.table.tick()
+
+    def tap(self, player, role, hold_ms=64):
+        b = self.table.button_id(player, role)
+        self.hal.buttons.press(b)
+        self.frames(hold_ms // self.table.frame_ms + 1)
+        self.hal.buttons.release(b)
+        self.frames(3)
+
+    def hold(self, player, role):
+        self.hal.buttons.press(self.table.button_id(player, role))
+        self.frames(3)
+
+    def let_go(self, player, role):
+        self.hal.buttons.release(self.table.button_id(player, role))
+        self.frames(3)
+
+    def settle(self, limit=2000):
+        """Frames until the turn's animation has finished."""
+        for _ in range(limit):
+            if self.table.play is None or not self.table.play.animating():
+                return
+            self.frames()
+        raise AssertionError("animation did not finish")
+
+    def choose(self, player, meta, direction):
+        """Set a family's draft choice through its buttons (from whatever it is now)."""
+        play = self.table.play
+        if play.meta[player] != meta:
+            self.tap(player, "mode")
+        if play.dir[player] != direction:
+            self.tap(player, "move")
+
+    def led(self, i):
+        return self.table.frame.get(i)
+
+    def wire(self):
+        return bytes(self.hal.pixels.last)

@@ -1,0 +1,237 @@
+"""VampiRing on the simulated table: buttons in, LED frames out (GUIDE section 4, issue: the table)."""
+
+import pytest
+
+from nightboard.games import vampiring as V
+from nightboard.table import palette as P
+from nightboard.table.app import StartError
+from table_driver import Driver
+from vr_helpers import BAT, BLUE, MAN, RED, RING4, WOLF, YELLOW, position
+
+HOME_RED = tuple(c >> P.HOME_DIM_SHIFT for c in P.FAMILY[RED])
+
+
+def test_whole_two_family_game_through_the_buttons_alone():
+    d = Driver({"game": "vampiring", "players": 2, "seed": 12})
+    turns = 0
+    while not d.table.game.over:
+        d.choose(RED, turns % 2, (turns // 2) % 2)
+        d.choose(BLUE, (turns // 3) % 2, turns % 2)
+        d.tap(RED, "ok")
+        assert d.table.game.turn == turns + 1  # nothing resolves until both confirmed (V14)
+        d.tap(BLUE, "ok")
+        d.settle()
+        turns += 1
+        assert turns < 200
+    g = d.table.game
+    assert g.over and g.turn == turns + 1
+    # Replaying the choices the buttons made through the engine alone gives the same game.
+    twin = V.new_game(12, 2)
+    for k in range(turns):
+        twin.apply_actions([(k % 2) * 2 + (k // 2) % 2, ((k // 3) % 2) * 2 + k % 2])
+        if twin.over:
+            break
+    assert twin.to_json() == g.to_json()
+    assert "game over" in " ".join(d.table.describe())
+
+
+def test_cards_and_vampires_of_a_known_position_led_by_led():
+    placed = [(RED, MAN, 1), (BLUE, BAT, 3), (YELLOW, BAT, 3)]
+    pos = position(RING4, placed, drops=[5, 8, 8, 8], lost_last=[2, 0, 0, 0])
+    d = Driver({"game": "vampiring", "position": pos})
+    d.table.tick()  # clock at 0
+    lay = d.table.layout
+    assert d.led(lay.card_led(1, 16, 0)) == P.CARD[3]  # card 1 is the Tower
+    assert d.led(lay.card_led(1, 16, 1)) == P.FAMILY[RED]  # red Man in the Man slot
+    assert d.led(lay.card_led(1, 16, 2)) == (0, 0, 0) and d.led(lay.card_led(1, 16, 3)) == (0, 0, 0)
+    assert d.led(lay.card_led(8, 16, 0)) == HOME_RED  # a Home in its family colour, dimmed
+    # Two Bats on card 3: blue first, yellow half a second later.
+    assert d.led(lay.card_led(3, 16, 3)) == P.FAMILY[BLUE]
+    d.hal.clock.advance(500)
+    d.table.tick()
+    assert d.led(lay.card_led(3, 16, 3)) == P.FAMILY[YELLOW]
+    # Parked vampires: every family's Wolf on card 13 shares the Wolf slot.
+    assert d.led(lay.card_led(13, 16, 2)) in [P.FAMILY[f] for f in range(4)]
+    # V15: red holds 5, lost 2 last turn, 1 before.
+    blood = [d.led(lay.blood_led(RED, k)) for k in range(8)]
+    assert blood == [P.BLOOD_HELD] * 5 + [P.BLOOD_LOST_LAST] * 2 + [(0, 0, 0)]
+    # Every LED of the frame is accounted for: ring LEDs and panel LEDs only.
+    assert d.table.frame.n == lay.led_count
+
+
+def test_card_colours_are_told_apart():
+    colours = list(P.CARD.values()) + list(P.FAMILY)
+    assert len(set(colours)) == len(colours)
+
+
+def test_bouncing_contact_does_not_double_toggle():
+    d = Driver({"game": "vampiring", "players": 2, "seed": 1})
+    b = d.table.button_id(RED, "mode")
+    for level in (1, 0, 1, 0, 1, 1, 0, 1):  # chatter every 2 ms, then held
+        d.hal.buttons.set(b, level)
+        d.hal.clock.advance(2)
+        d.table.tick()
+    d.frames(4)
+    d.hal.buttons.release(b)
+    for level in (1, 0, 1, 0, 0):
+        d.hal.buttons.set(b, level)
+        d.hal.clock.advance(2)
+        d.table.tick()
+    d.frames(4)
+    assert d.table.play.meta[RED] == 1  # toggled exactly once
+
+
+def test_look_shows_own_choice_and_preview_only_while_held():
+    d = Driver({"game": "vampiring", "players": 2, "seed": 4})
+    lay = d.table.layout
+    d.choose(RED, 1, 1)  # B ccw
+    d.frames(12)  # past the toggle's short flash
+    assert d.led(lay.status_led(RED, 1)) == (0, 0, 0)
+    d.hold(RED, "look")
+    assert d.led(lay.status_led(RED, 1)) == P.META_COLOUR[1]
+    assert d.led(lay.status_led(RED, 2)) == P.DIR_COLOUR[1]
+    landing = d.table.game.preview(RED, "B ccw")
+    # Within a blink period the landing cards' LED 0 shows the preview colour.
+    seen = set()
+    for _ in range(30):
+        d.frames()
+        seen.update(d.led(lay.card_led(c, 12, 0)) for c in landing)
+    assert P.PREVIEW in seen
+    d.let_go(RED, "look")
+    assert d.led(lay.status_led(RED, 1)) == (0, 0, 0)
+
+
+def _frames_of(start, script):
+    d = Driver(start)
+    out = []
+    for player, role in script:
+        d.tap(player, role)
+        out.append(d.wire())
+        d.frames(7)
+        out.append(d.wire())
+    return out
+
+
+def test_non_interference_unconfirmed_choice():
+    """Two tables that differ only in a family's unconfirmed choice show identical frames (V14, GUIDE 5)."""
+    start = {"game": "vampiring", "players": 3, "seed": 8}
+    a = _frames_of(start, [(RED, "mode"), (BLUE, "ok"), (YELLOW, "move"), (RED, "move")])
+    b = _frames_of(start, [(RED, "move"), (BLUE, "ok"), (YELLOW, "mode"), (RED, "mode")])
+    assert a == b
+
+
+def test_non_interference_confirmed_choice():
+    """Confirmed but not yet revealed choices do not show either."""
+    start = {"game": "vampiring", "players": 3, "seed": 8}
+    a = _frames_of(start, [(RED, "mode"), (RED, "ok"), (BLUE, "ok")])
+    b = _frames_of(start, [(RED, "move"), (RED, "ok"), (BLUE, "ok")])
+    assert a == b
+    # ...and the secret really differs.
+    d1, d2 = Driver(start), Driver(start)
+    d1.tap(RED, "mode"); d1.tap(RED, "ok")
+    d2.tap(RED, "move"); d2.tap(RED, "ok")
+    assert d1.table.game.pending[RED] != d2.table.game.pending[RED]
+
+
+def test_awaiting_family_blinks_and_confirmed_is_steady():
+    d = Driver({"game": "vampiring", "players": 2, "seed": 4})
+    lay = d.table.layout
+    seen = set()
+    for _ in range(60):
+        d.frames()
+        seen.add(d.led(lay.status_led(BLUE, 0)))
+    assert seen == {P.FAMILY[BLUE], (0, 0, 0)}
+    d.tap(BLUE, "ok")
+    seen = set()
+    for _ in range(60):
+        d.frames()
+        seen.add(d.led(lay.status_led(BLUE, 0)))
+    assert seen == {P.FAMILY[BLUE]}
+
+
+def test_confirmed_family_cannot_change_its_choice():
+    d = Driver({"game": "vampiring", "players": 2, "seed": 4})
+    d.tap(RED, "ok")
+    d.tap(RED, "mode")
+    assert d.table.play.meta[RED] == 0 and d.table.game.pending[RED] == 0
+
+
+def test_animation_steps_the_vampires_round_the_ring():
+    d = Driver({"game": "vampiring", "players": 2, "seed": 4})
+    g = d.table.game
+    start = g.pos[:]
+    d.tap(RED, "ok")
+    d.tap(BLUE, "ok")
+    assert d.table.play.animating()
+    seen_positions = set()
+    for _ in range(400):
+        if not d.table.play.animating():
+            break
+        d.frames()
+        seen_positions.add(tuple(d.table.play.scene.pos))
+    # The scene passed through intermediate positions before matching the engine.
+    assert len(seen_positions) > 3
+    assert d.table.play.scene.pos == g.pos and g.pos != start
+
+
+def test_menu_starts_a_game_and_long_ok_returns_to_it():
+    d = Driver(None)
+    assert d.table.mode == "menu"
+    d.tap(2, "move")          # field: players
+    d.tap(2, "mode")          # 3 players
+    d.tap(0, "move")          # field: variant
+    d.tap(0, "mode")          # mansion
+    d.tap(1, "ok")
+    assert d.table.mode == "game"
+    g = d.table.game
+    assert g.families == 3 and g.variant == "mansion" and g.preview_on
+    # A long press of ok asks; another key carries on; a long press and ok leaves.
+    b = d.table.button_id(0, "ok")
+    d.hal.buttons.press(b)
+    d.frames(60)
+    assert d.table.mode == "confirm_quit"
+    d.hal.buttons.release(b)
+    d.frames(3)
+    assert d.table.game.pending[0] < 0  # the long press did not confirm a turn
+    d.tap(0, "mode")
+    assert d.table.mode == "game"
+    d.hal.buttons.press(b)
+    d.frames(60)
+    d.hal.buttons.release(b)
+    d.frames(3)
+    d.tap(0, "ok")
+    assert d.table.mode == "menu" and d.table.game is None
+
+
+def test_menu_players_wrap_at_what_the_table_seats():
+    d = Driver(None)
+    d.tap(0, "move")
+    for _ in range(3):
+        d.tap(0, "mode")
+    assert d.table.menu.players == 2  # 2, 3, 4, then back to 2 on a 4-panel table
+
+
+@pytest.mark.parametrize("opts,msg", [
+    ({"game": "chess"}, "unknown game"),
+    ({"game": "vampiring", "players": 5}, "players: 5 players but table"),
+    ({"game": "vampiring", "players": 2, "variant": "villa"}, "variant must be castle or mansion"),
+    ({"game": "vampiring", "position": {"families": 2}}, "no 'ring'"),
+])
+def test_bad_start_options(opts, msg):
+    d = Driver(None)
+    with pytest.raises(StartError, match=msg):
+        d.table.start_game(opts)
+    assert d.table.mode == "menu"
+
+
+def test_grid_table_shows_vampiring_on_its_outer_ring():
+    d = Driver({"game": "vampiring", "players": 4, "seed": 2}, name="grid8")
+    lay = d.table.layout
+    g = d.table.game
+    home = g.home_index(RED)
+    colours = set()
+    for _ in range(200):
+        d.frames()
+        colours.add(d.led(lay.card_led(home, 16, 0)))
+    # Red's Home cell takes turns between the card colour and its three vampires (red).
+    assert HOME_RED in colours and P.FAMILY[RED] in colours
