@@ -44,9 +44,9 @@ class GpioButtons:
     def __init__(self, keys, pull="up"):
         _keys(keys)
         if pull == "up":
-            mode, self._closed = Pin.PULL_UP, 0
+            pull_mode, self._closed = Pin.PULL_UP, 0
         elif pull == "down":
-            mode, self._closed = Pin.PULL_DOWN, 1
+            pull_mode, self._closed = Pin.PULL_DOWN, 1
         else:
             raise ValueError("buttons.pull must be 'up' or 'down', got %r" % (pull,))
         self.n = len(keys)
@@ -58,7 +58,7 @@ class GpioButtons:
             if p in self.pin_ids:
                 raise ValueError("%s.pin: GP%d already used by buttons.keys[%d]" % (where, p, self.pin_ids.index(p)))
             self.pin_ids.append(p)
-            pins.append(Pin(p, Pin.IN, mode))
+            pins.append(Pin(p, Pin.IN, pull_mode))
         self._pins = pins
 
     def scan(self, states):

@@ -32,7 +32,7 @@ class Table:
         self.hal = hal
         self.layout = Layout(profile)
         self.frame = Frame(profile["led"]["count"])
-        self.encoder = Encoder(profile)
+        self.encoder = Encoder(profile, buffers=2)  # encode the next frame while DMA sends the last
         keys = profile["buttons"]["keys"]
         self.key_player = bytearray(len(keys))
         self.key_role = bytearray(len(keys))

@@ -12,7 +12,7 @@ frame without allocating. Conventions:
 
 from array import array
 
-from nightboard.table.profile import BLOOD_LEDS, STATUS_LEDS, play_segment, segment_span
+from nightboard.table.profile import BLOOD_LEDS, STATUS_LEDS, play_segment
 
 
 class Layout:
@@ -42,11 +42,11 @@ class Layout:
             self._ring = array("H", [self._grid[y * self.width + x] for x, y in outer_ring(self.width, self.height)])
         self.ring_len = len(self._ring)
         self._panel = array("H", [0] * self.max_players)
-        self._segments = []  # (first, last, id, kind) in chain order, for geometry()
+        self._panel_id = [""] * self.max_players  # for geometry()
         for s in profile["segments"]:
             if s["kind"] == "panel":
                 self._panel[s["player"]] = s["start"]
-            self._segments.append((s["start"], segment_span(s)[1], s["id"], s["kind"]))
+                self._panel_id[s["player"]] = s["id"]
 
     def card_position(self, card, n_cards):
         """Ring position of `card` when `n_cards` cards are spread evenly over the positions."""
@@ -129,9 +129,6 @@ class Layout:
         dist = extent + 2.0
         if self.max_players >= 3:
             dist = max(dist, (half_len + 1.0) / math.tan(math.pi / self.max_players))
-        ids = {}
-        for first, _last, sid, kind in self._segments:
-            ids[first] = sid
         for p in range(self.max_players):
             phi = math.pi + 2 * math.pi * p / self.max_players
             ux, uy = math.sin(phi), -math.cos(phi)  # outwards from the centre
@@ -139,7 +136,7 @@ class Layout:
             start = self._panel[p]
             for j in range(BLOOD_LEDS + STATUS_LEDS):
                 t = j - half_len + (gap if j >= BLOOD_LEDS else 0)
-                out.append((start + j, dist * ux + t * rx, dist * uy + t * ry, ids[start]))
+                out.append((start + j, dist * ux + t * rx, dist * uy + t * ry, self._panel_id[p]))
         out.sort(key=lambda e: e[0])
         return [(i, _num(x), _num(y), sid) for i, x, y, sid in out]
 
