@@ -20,3 +20,13 @@ Backends: sim.py (host and tests: SimPixels, SimButtons, SimClock, RealClock,
 MemStorage, DirStorage, make_sim_hal) and board.py (make_board_hal for the Pico,
 built from rp2_ws2812, rp2_buttons, rp2_clock, rp2_storage).
 """
+
+
+class Hal:
+    """The four parts together, as the table receives them."""
+
+    def __init__(self, pixels, buttons, clock, storage):
+        self.pixels = pixels
+        self.buttons = buttons
+        self.clock = clock
+        self.storage = storage

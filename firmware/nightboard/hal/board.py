@@ -6,20 +6,13 @@ Pixels use the PIO+DMA driver; when this MicroPython has no rp2.DMA (older than
 with a printed warning.
 """
 
+from nightboard.hal import Hal
 import rp2
 
 from .rp2_buttons import GpioButtons, MatrixButtons
 from .rp2_clock import Clock
 from .rp2_storage import DEFAULT_DIR, FlashStorage
 from .rp2_ws2812 import NeoPixelFallback, Ws2812Dma
-
-
-class BoardHal:
-    def __init__(self, pixels, buttons, clock, storage):
-        self.pixels = pixels
-        self.buttons = buttons
-        self.clock = clock
-        self.storage = storage
 
 
 def _section(profile, name):
@@ -63,4 +56,4 @@ def make_board_hal(profile, storage_dir=DEFAULT_DIR, sm_id=0):
     led = _section(profile, "led")
     pixels = make_pixels(_need(led, "led", "pin"), _need(led, "led", "count"), sm_id)
     buttons = make_buttons(_section(profile, "buttons"))
-    return BoardHal(pixels, buttons, Clock(), FlashStorage(storage_dir))
+    return Hal(pixels, buttons, Clock(), FlashStorage(storage_dir))

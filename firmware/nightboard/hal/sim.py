@@ -5,6 +5,7 @@ frames instead of sending them, SimButtons is scripted, MemStorage keeps files
 in a dict and can simulate a power cut part-way through a save.
 """
 
+from nightboard.hal import Hal
 import time
 
 from .files import DirStorage, as_bytes, check_name, missing  # noqa: F401  (DirStorage re-exported)
@@ -240,14 +241,6 @@ class MemStorage:
         return sorted(self.files)
 
 
-class SimHal:
-    def __init__(self, pixels, buttons, clock, storage):
-        self.pixels = pixels
-        self.buttons = buttons
-        self.clock = clock
-        self.storage = storage
-
-
 def _field(profile, section, key):
     try:
         return profile[section][key]
@@ -259,7 +252,7 @@ def make_sim_hal(profile, storage=None, clock=None, keep=False):
     """Simulated pixels/buttons/clock/storage sized from a (validated) profile."""
     count = _field(profile, "led", "count")
     keys = _field(profile, "buttons", "keys")
-    return SimHal(
+    return Hal(
         SimPixels(count, keep=keep),
         SimButtons(len(keys)),
         clock if clock is not None else SimClock(),
