@@ -17,6 +17,18 @@ def _replay(args):
         return 2
 
 
+def _play(args):
+    from nightboard_host import play
+
+    return play.run_play(args)
+
+
+def _snapshot(args):
+    from nightboard_host import play
+
+    return play.run_snapshot(args)
+
+
 def _flash(args):
     from nightboard_host import boards
 
@@ -27,6 +39,16 @@ def build_parser():
     p = argparse.ArgumentParser(prog="nightboard", description="Nightboard host tool (version %s)" % VERSION)
     p.add_argument("--version", action="version", version="nightboard " + VERSION)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    from nightboard_host import play
+
+    pl = sub.add_parser("play", help="play on the simulated table in this terminal (keys are the buttons)")
+    play.add_play_arguments(pl)
+    pl.set_defaults(func=_play)
+
+    sn = sub.add_parser("snapshot", help="draw a position on the table to a PNG picture")
+    play.add_snapshot_arguments(sn)
+    sn.set_defaults(func=_snapshot)
 
     r = sub.add_parser("replay", help="replay a game record and print each turn's events")
     r.add_argument("record", help="a record file (JSON): see docs/records.md")
