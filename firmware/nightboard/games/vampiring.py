@@ -114,6 +114,9 @@ class VampiRing:
     def alive(self, f):
         return self.elim_turn[f] < 0
 
+    def players_count(self):
+        return self.families
+
     def living(self):
         return [f for f in range(self.families) if self.elim_turn[f] < 0]
 

@@ -9,14 +9,13 @@ turn; a long press shows the question on the ring, another "ok" goes back to
 the menu and any other key carries on playing.
 """
 
-from nightboard.games import vampiring as V
 from nightboard.table import palette as P
+from nightboard.table import programs
 from nightboard.table.buttons import LONG, PRESS, RELEASE, Debouncer, event_button, event_kind
 from nightboard.table.frame import Encoder, Frame
 from nightboard.table.layout import Layout
 from nightboard.table.menu import Menu
 from nightboard.table.profile import check_players
-from nightboard.table.vampiring_play import VampiRingPlay
 
 FRAME_MS = 16  # about 60 frames a second (GUIDE section 6)
 ROLES = ("mode", "move", "look", "ok")
@@ -47,6 +46,7 @@ class Table:
         self.frames = 0
         self.menu = Menu(self.layout, self.frame, profile)
         self.play = None
+        self.program = None
         self.mode = "menu"
         if start is not None:
             self.start_game(start)
@@ -57,19 +57,24 @@ class Table:
         """Start a game from menu or host options; StartError (nothing changed) when impossible."""
         if not isinstance(opts, dict):
             raise StartError("start options must be an object")
-        name = opts.get("game", "vampiring")
-        if name != "vampiring":
-            raise StartError("unknown game %r (this table plays: vampiring)" % (name,))
         try:
+            prog = programs.find(opts.get("game", "vampiring"))
+            mod = programs.engine(prog)
             if "position" in opts:
-                game = V.from_json(opts["position"])
+                game = mod.from_json(opts["position"])
+                players = game.players_count()
             else:
-                seed = opts.get("seed", 0)
-                game = V.new_game(seed, opts.get("players", 2), opts.get("variant", "castle"), opts.get("preview", True))
-            check_players(self.profile, "vampiring", game.families)
+                options = {}
+                for name, values in prog["options"]:
+                    options[name] = opts.get(name, values[0])
+                players = opts.get("players", prog["players"][0])
+                game = mod.new_game(opts.get("seed", 0), players, **options)
+            check_players(self.profile, prog["name"], players)
+            play = programs.controller_class(prog)(self.layout, self.frame, game)
         except ValueError as e:
             raise StartError(str(e))
-        self.play = VampiRingPlay(self.layout, self.frame, game)
+        self.program = prog
+        self.play = play
         self.mode = "game"
 
     @property

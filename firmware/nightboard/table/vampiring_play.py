@@ -39,6 +39,7 @@ class VampiRingPlay:
         self.t0 = 0
         self.log = []
         self.last_events = []
+        self.turns_done = 0
 
     # --- input -----------------------------------------------------------
 
@@ -78,6 +79,7 @@ class VampiRingPlay:
     # --- animation ---------------------------------------------------------
 
     def start_animation(self, events, now):
+        self.turns_done += 1
         self.last_events = events
         self.log.extend(events)
         if len(self.log) > LOG_MAX:

@@ -1,0 +1,50 @@
+"""What the table can run: each game (and tool) the start menu offers, as data.
+
+An entry names the engine module (new_game(seed, players, **options),
+from_json(obj)), the table controller class that plays it on the LEDs and
+buttons, the player counts, the options the menu offers (the first value is
+the default) and the colour the menu shows it in. Modules are imported only
+when chosen, so the board keeps in RAM just the game being played.
+
+A controller class is built as Controller(layout, frame, game) and offers:
+press(player, role, now), release(player, role, now), render(now),
+animating(), describe() -> lines of public text, `game` (the engine state),
+`log` (recent engine events) and `turns_done` (completed turns, so the table
+knows when to save).
+"""
+
+PROGRAMS = (
+    {
+        "name": "vampiring",
+        "title": "VampiRing",
+        "engine": "nightboard.games.vampiring",
+        "controller": ("nightboard.table.vampiring_play", "VampiRingPlay"),
+        "players": (2, 6),
+        "options": (("variant", ("castle", "mansion")), ("preview", (True, False))),
+        "colour": (255, 0, 0),
+    },
+)
+
+
+def names():
+    return [p["name"] for p in PROGRAMS]
+
+
+def find(name):
+    for p in PROGRAMS:
+        if p["name"] == name:
+            return p
+    raise ValueError("unknown game %r (this table plays: %s)" % (name, ", ".join(names())))
+
+
+def _module(path):
+    return __import__(path, None, None, ["_"])
+
+
+def engine(prog):
+    return _module(prog["engine"])
+
+
+def controller_class(prog):
+    mod, cls = prog["controller"]
+    return getattr(_module(mod), cls)
