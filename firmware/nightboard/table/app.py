@@ -18,6 +18,8 @@ from nightboard.table.menu import Menu
 from nightboard.table.profile import check_players
 
 FRAME_MS = 16  # about 60 frames a second (GUIDE section 6)
+EVENTS_KEPT = 200
+DEBUG_ANNOUNCE_MS = 2000
 ROLES = ("mode", "move", "look", "ok")
 
 
@@ -42,8 +44,15 @@ class Table:
         self.debouncer = Debouncer(len(keys), b.get("debounce_ms", 20), b.get("long_ms", 800))
         self.states = bytearray(len(keys))
         self._long = bytearray(len(keys))
+        self.injected = bytearray(len(keys))  # presses held by the host over the protocol
         self.frame_ms = FRAME_MS
         self.frames = 0
+        self.services = []  # objects with poll(table, now), run every frame (the serial protocol)
+        self.events = []  # [seq, event] of finished turns, oldest first, bounded
+        self.event_seq = 0
+        self._turns_seen = 0
+        self.debug = False
+        self.debug_since = 0
         self.menu = Menu(self.layout, self.frame, profile)
         self.play = None
         self.program = None
@@ -59,6 +68,13 @@ class Table:
             raise StartError("start options must be an object")
         try:
             prog = programs.find(opts.get("game", "vampiring"))
+            if prog.get("kind") == "tool":  # not a game: the controller drives the table itself (self-test)
+                play = programs.controller_class(prog)(self)
+                self.program = prog
+                self.play = play
+                self._turns_seen = getattr(play, "turns_done", 0)
+                self.mode = "game"
+                return
             mod = programs.engine(prog)
             if "position" in opts:
                 game = mod.from_json(opts["position"])
@@ -75,6 +91,7 @@ class Table:
             raise StartError(str(e))
         self.program = prog
         self.play = play
+        self._turns_seen = getattr(play, "turns_done", 0)
         self.mode = "game"
 
     @property
@@ -97,13 +114,21 @@ class Table:
     def tick(self):
         hal = self.hal
         now = hal.clock.ticks_ms()
-        hal.buttons.scan(self.states)
+        states = self.states
+        hal.buttons.scan(states)
+        inj = self.injected
+        for i in range(len(states)):
+            states[i] |= inj[i]
         deb = self.debouncer
         deb.update(self.states, now)
         ev = deb.next_event()
         while ev is not None:
             self._dispatch(event_kind(ev), event_button(ev), now)
             ev = deb.next_event()
+        if self.play is not None and self.play.turns_done != self._turns_seen:
+            self._turn_finished(now)
+        for svc in self.services:
+            svc.poll(self, now)
         self.render(now)
         hal.pixels.write(self.encoder.encode(self.frame))
         self.frames += 1
@@ -120,6 +145,34 @@ class Table:
                 clock.sleep_ms(wait)
             elif wait < -self.frame_ms:
                 due = clock.ticks_ms()  # fell behind: do not try to catch up in a burst
+
+    def _turn_finished(self, now):
+        self._turns_seen = self.play.turns_done
+        for ev in self.play.last_events:
+            self.event_seq += 1
+            self.events.append([self.event_seq, ev])
+        if len(self.events) > EVENTS_KEPT:
+            del self.events[:len(self.events) - EVENTS_KEPT]
+
+    def events_since(self, seq):
+        """[(seq, event)] of finished turns with seq greater than `seq` (those still kept)."""
+        return [e for e in self.events if e[0] > seq]
+
+    def inject(self, button, pressed):
+        """Hold (or let go of) a button from the host, as if a finger pressed it."""
+        if not 0 <= button < len(self.injected):
+            raise ValueError("no button %r (this table has 0..%d)" % (button, len(self.injected) - 1))
+        self.injected[button] = 1 if pressed else 0
+
+    def set_debug(self, on, now):
+        """Debug mode shows hidden facts over the protocol, but only once the table has announced it."""
+        if on and not self.debug:
+            self.debug_since = now
+        self.debug = bool(on)
+
+    def debug_visible(self, now):
+        """True once debug mode has been announced on the LEDs for DEBUG_ANNOUNCE_MS."""
+        return self.debug and now - self.debug_since >= DEBUG_ANNOUNCE_MS
 
     def _dispatch(self, kind, button, now):
         player = self.key_player[button]
@@ -159,13 +212,29 @@ class Table:
     def render(self, now):
         if self.mode == "menu":
             self.menu.render(now)
-            return
-        self.play.render(now)
+        else:
+            self.play.render(now)
         if self.mode == "confirm_quit" and (now // 250) % 2 == 0:
-            lay = self.layout
-            c = P.QUIT_ASK
-            for j in range(0, lay.ring_len, 2):
-                self.frame.set(lay.ring_led(j), c[0], c[1], c[2])
+            self._dots(P.QUIT_ASK, 2)
+        if self.debug:
+            self._debug_marks(now)
+
+    def _dots(self, c, every):
+        lay = self.layout
+        for j in range(0, lay.ring_len, every):
+            self.frame.set(lay.ring_led(j), c[0], c[1], c[2])
+
+    def _debug_marks(self, now):
+        """While debug mode is being announced the ring flashes magenta; after that every panel's last
+        status LED stays magenta, so everyone at the table can see that hidden facts may be shown."""
+        c = P.ERROR
+        if now - self.debug_since < DEBUG_ANNOUNCE_MS:
+            if (now // 200) % 2 == 0:
+                self._dots(c, 1)
+            return
+        lay = self.layout
+        for p in range(lay.max_players):
+            self.frame.set(lay.status_led(p, 2), c[0], c[1], c[2])
 
     def describe(self):
         """Short public lines about the table now, for a host's side panel."""

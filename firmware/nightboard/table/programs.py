@@ -6,7 +6,10 @@ buttons, the player counts, the options the menu offers (the first value is
 the default) and the colour the menu shows it in. Modules are imported only
 when chosen, so the board keeps in RAM just the game being played.
 
-A controller class is built as Controller(layout, frame, game) and offers:
+An entry with "kind": "tool" (the self-test) has no engine: its controller is
+built as Controller(table) and drives the table directly.
+
+A game's controller class is built as Controller(layout, frame, game) and offers:
 press(player, role, now), release(player, role, now), render(now),
 animating(), describe() -> lines of public text, `game` (the engine state),
 `log` (recent engine events) and `turns_done` (completed turns, so the table
