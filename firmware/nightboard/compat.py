@@ -16,3 +16,18 @@ def json_dumps(obj):
         return json.dumps(obj, separators=(",", ":"))
     except TypeError:  # very old MicroPython without separators
         return json.dumps(obj)
+
+
+def format_exception(exc):
+    """The traceback of an exception as text, on either interpreter."""
+    try:
+        import io
+        import sys
+
+        buf = io.StringIO()
+        sys.print_exception(exc, buf)  # MicroPython
+        return buf.getvalue()
+    except AttributeError:
+        import traceback
+
+        return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))

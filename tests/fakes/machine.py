@@ -85,3 +85,38 @@ class Pin:
 
     def __repr__(self):
         return "Pin(%d)" % self.id
+
+
+# --- watchdog and reset cause (hal/rp2_watchdog.py) ---
+PWRON_RESET = 1
+WDT_RESET = 3
+SOFT_RESET = 5
+RESET_CAUSE = [PWRON_RESET]
+WDT_STARTED = []
+WDT_FEEDS = [0]
+
+
+class WDT:
+    def __init__(self, id=0, timeout=5000):
+        WDT_STARTED.append(timeout)
+
+    def feed(self):
+        WDT_FEEDS[0] += 1
+
+
+def reset_cause():
+    return RESET_CAUSE[0]
+
+
+class _Mem32:
+    def __init__(self):
+        self.words = {}
+
+    def __getitem__(self, addr):
+        return self.words.get(addr, 0)
+
+    def __setitem__(self, addr, value):
+        self.words[addr] = value & 0xFFFFFFFF
+
+
+mem32 = _Mem32()

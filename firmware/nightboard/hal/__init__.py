@@ -12,6 +12,7 @@ buttons  scan(states) fill a preallocated bytearray, one byte per button id,
                       1 = contact closed (raw, not debounced); allocates nothing.
 clock    ticks_ms(), ticks_us(), ticks_diff(a, b) (wrap-safe, like time.ticks_diff),
          sleep_ms(n).
+watchdog start(), feed(), stop(): restarts a hung table (board: machine.WDT); optional.
 storage  read(name) -> bytes or None, write(name, data), rename(old, new),
          remove(name), exists(name), listdir() -> sorted names.
          Names are flat file names in one directory.
@@ -23,10 +24,13 @@ built from rp2_ws2812, rp2_buttons, rp2_clock, rp2_storage).
 
 
 class Hal:
-    """The four parts together, as the table receives them."""
+    """The parts together, as the table receives them. watchdog (start/feed/stop, or None) and
+    reset_cause ("power-on", "watchdog", "soft", "unknown") are optional."""
 
-    def __init__(self, pixels, buttons, clock, storage):
+    def __init__(self, pixels, buttons, clock, storage, watchdog=None, reset_cause="power-on"):
         self.pixels = pixels
         self.buttons = buttons
         self.clock = clock
         self.storage = storage
+        self.watchdog = watchdog
+        self.reset_cause = reset_cause

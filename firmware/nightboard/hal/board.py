@@ -12,6 +12,7 @@ import rp2
 from .rp2_buttons import GpioButtons, MatrixButtons
 from .rp2_clock import Clock
 from .rp2_storage import DEFAULT_DIR, FlashStorage
+from .rp2_watchdog import Watchdog, reset_cause
 from .rp2_ws2812 import NeoPixelFallback, Ws2812Dma
 
 
@@ -56,4 +57,4 @@ def make_board_hal(profile, storage_dir=DEFAULT_DIR, sm_id=0):
     led = _section(profile, "led")
     pixels = make_pixels(_need(led, "led", "pin"), _need(led, "led", "count"), sm_id)
     buttons = make_buttons(_section(profile, "buttons"))
-    return Hal(pixels, buttons, Clock(), FlashStorage(storage_dir))
+    return Hal(pixels, buttons, Clock(), FlashStorage(storage_dir), Watchdog(), reset_cause())

@@ -97,6 +97,7 @@ class SimClock:
 
     def __init__(self, start=0):
         self._us = _count("SimClock start", start) * 1000
+        self.watchers = []  # called with the clock after every advance (the simulated watchdog)
 
     def ticks_ms(self):
         return (self._us // 1000) & _MASK
@@ -112,9 +113,13 @@ class SimClock:
 
     def advance(self, ms):
         self._us += _count("SimClock.advance ms", ms) * 1000
+        for w in self.watchers:
+            w(self)
 
     def advance_us(self, us):
         self._us += _count("SimClock.advance_us us", us)
+        for w in self.watchers:
+            w(self)
 
     def sleep_ms(self, ms):
         self.advance(ms)
@@ -152,8 +157,9 @@ class RealClock:
             time.sleep(ms / 1000)
 
 
-class PowerCut(Exception):
-    """Raised by MemStorage when its simulated power cut happens (and until power_on())."""
+class PowerCut(BaseException):
+    """Raised by MemStorage when its simulated power cut happens (and until power_on()). A
+    BaseException: the power going is not an error the table can handle, it just stops."""
 
 
 class MemStorage:
@@ -248,13 +254,56 @@ def _field(profile, section, key):
         raise ValueError("profile %s.%s is missing" % (section, key))
 
 
-def make_sim_hal(profile, storage=None, clock=None, keep=False):
-    """Simulated pixels/buttons/clock/storage sized from a (validated) profile."""
+class WatchdogReset(BaseException):
+    """The simulated watchdog fired: the simulated board restarts (not an error the table may catch)."""
+
+
+class SimWatchdog:
+    """A watchdog on the simulated clock: when more than timeout_ms pass between feeds of a started
+    watchdog, the next clock advance raises WatchdogReset. max_gap is the longest gap fed in time."""
+
+    def __init__(self, clock, timeout_ms=8000):
+        self.clock = clock
+        self.timeout_ms = timeout_ms
+        self.running = False
+        self.last = 0
+        self.max_gap = 0
+        self.feeds = 0
+        if hasattr(clock, "watchers"):
+            clock.watchers.append(self._check)
+
+    def start(self):
+        self.running = True
+        self.last = self.clock.ticks_ms()
+
+    def feed(self):
+        now = self.clock.ticks_ms()
+        if self.running:
+            gap = self.clock.ticks_diff(now, self.last)
+            if gap > self.max_gap:
+                self.max_gap = gap
+        self.last = now
+        self.feeds += 1
+
+    def stop(self):
+        self.running = False
+
+    def _check(self, clock):
+        if self.running and clock.ticks_diff(clock.ticks_ms(), self.last) > self.timeout_ms:
+            self.running = False
+            raise WatchdogReset("no watchdog feed for %d ms" % clock.ticks_diff(clock.ticks_ms(), self.last))
+
+
+def make_sim_hal(profile, storage=None, clock=None, keep=False, reset_cause="power-on"):
+    """Simulated pixels/buttons/clock/storage/watchdog sized from a (validated) profile."""
     count = _field(profile, "led", "count")
     keys = _field(profile, "buttons", "keys")
+    clock = clock if clock is not None else SimClock()
     return Hal(
         SimPixels(count, keep=keep),
         SimButtons(len(keys)),
-        clock if clock is not None else SimClock(),
+        clock,
         storage if storage is not None else MemStorage(),
+        SimWatchdog(clock),
+        reset_cause,
     )

@@ -13,12 +13,13 @@ from nightboard.table import palette as P
 from nightboard.table import programs
 from nightboard.table.buttons import LONG, PRESS, RELEASE, Debouncer, event_button, event_kind
 from nightboard.table.frame import Encoder, Frame
+from nightboard.table.keeper import Keeper
 from nightboard.table.layout import Layout
 from nightboard.table.menu import Menu
 from nightboard.table.profile import check_players
 
 FRAME_MS = 16  # about 60 frames a second (GUIDE section 6)
-EVENTS_KEPT = 200
+EVENTS_KEPT = 64  # the protocol's event log; each event is a small dict kept in RAM
 DEBUG_ANNOUNCE_MS = 2000
 ROLES = ("mode", "move", "look", "ok")
 
@@ -27,7 +28,7 @@ class StartError(ValueError):
     """Options that cannot start a game on this table; the message says why."""
 
 
-class Table:
+class Table(Keeper):
     def __init__(self, profile, hal, start=None):
         self.profile = profile
         self.hal = hal
@@ -57,12 +58,15 @@ class Table:
         self.play = None
         self.program = None
         self.mode = "menu"
+        self._keeper_init()
         if start is not None:
             self.start_game(start)
+        else:
+            self._boot(hal.clock.ticks_ms())
 
     # --- games ---------------------------------------------------------------
 
-    def start_game(self, opts):
+    def start_game(self, opts, save=True):
         """Start a game from menu or host options; StartError (nothing changed) when impossible."""
         if not isinstance(opts, dict):
             raise StartError("start options must be an object")
@@ -93,6 +97,8 @@ class Table:
         self.play = play
         self._turns_seen = getattr(play, "turns_done", 0)
         self.mode = "game"
+        if save:
+            self._save()
 
     @property
     def game(self):
@@ -114,37 +120,53 @@ class Table:
     def tick(self):
         hal = self.hal
         now = hal.clock.ticks_ms()
+        if self.watchdog is not None:
+            self.watchdog.feed()
         states = self.states
         hal.buttons.scan(states)
         inj = self.injected
         for i in range(len(states)):
             states[i] |= inj[i]
         deb = self.debouncer
-        deb.update(self.states, now)
-        ev = deb.next_event()
-        while ev is not None:
-            self._dispatch(event_kind(ev), event_button(ev), now)
+        deb.update(states, now)
+        try:
             ev = deb.next_event()
-        if self.play is not None and self.play.turns_done != self._turns_seen:
-            self._turn_finished(now)
-        for svc in self.services:
-            svc.poll(self, now)
-        self.render(now)
+            while ev is not None:
+                self._dispatch(event_kind(ev), event_button(ev), now)
+                ev = deb.next_event()
+            if self.play is not None and self.play.turns_done != self._turns_seen:
+                self._turn_finished(now)
+            for svc in self.services:
+                svc.poll(self, now)
+            if self.mode == "error" and now - self.error_until >= 0:
+                self._recover(now)
+            self.render(now)
+        except Exception as e:  # a bug must not freeze the table: show it, log it, go back to the save
+            self._crash(e, now)
+            self._render_error(now)
         hal.pixels.write(self.encoder.encode(self.frame))
         self.frames += 1
 
     def run(self):
-        """Tick forever at the frame pace (the board's main loop)."""
+        """Tick forever at the frame pace (the board's main loop), with the watchdog running.
+        Ctrl-C stops the watchdog, so the REPL (mpremote, the flash tool) can take over."""
         clock = self.hal.clock
         due = clock.ticks_ms()
-        while True:
-            self.tick()
-            due = clock.ticks_add(due, self.frame_ms)
-            wait = clock.ticks_diff(due, clock.ticks_ms())
-            if wait > 0:
-                clock.sleep_ms(wait)
-            elif wait < -self.frame_ms:
-                due = clock.ticks_ms()  # fell behind: do not try to catch up in a burst
+        if self.watchdog is not None:
+            self.watchdog.start()
+        try:
+            while True:
+                self.tick()
+                due = clock.ticks_add(due, self.frame_ms)
+                wait = clock.ticks_diff(due, clock.ticks_ms())
+                if wait > 0:
+                    clock.sleep_ms(wait)
+                elif wait < -self.frame_ms:
+                    due = clock.ticks_ms()  # fell behind: do not try to catch up in a burst
+        except KeyboardInterrupt:
+            if self.watchdog is not None:
+                self.watchdog.stop()
+            raise
 
     def _turn_finished(self, now):
         self._turns_seen = self.play.turns_done
@@ -153,6 +175,7 @@ class Table:
             self.events.append([self.event_seq, ev])
         if len(self.events) > EVENTS_KEPT:
             del self.events[:len(self.events) - EVENTS_KEPT]
+        self._save()
 
     def events_since(self, seq):
         """[(seq, event)] of finished turns with seq greater than `seq` (those still kept)."""
@@ -191,10 +214,15 @@ class Table:
         if kind == PRESS:
             self._press(player, role, now)
         elif kind == RELEASE:
-            if self.mode == "game":
+            if self.mode == "game" or self.mode == "confirm_quit":
                 self.play.release(player, role, now)
 
     def _press(self, player, role, now):
+        if self.mode == "error":
+            return
+        if self.mode == "resume_ask":
+            self._resume_press(role)
+            return
         if self.mode == "menu":
             opts = self.menu.press(role)
             if opts is not None:
@@ -212,6 +240,10 @@ class Table:
     def render(self, now):
         if self.mode == "menu":
             self.menu.render(now)
+        elif self.mode == "error":
+            self._render_error(now)
+        elif self.mode == "resume_ask":
+            self._render_resume_ask(now)
         else:
             self.play.render(now)
         if self.mode == "confirm_quit" and (now // 250) % 2 == 0:
@@ -238,9 +270,17 @@ class Table:
 
     def describe(self):
         """Short public lines about the table now, for a host's side panel."""
+        if self.mode == "error":
+            return ["something went wrong: " + (self.error or self.save_problem or "?"),
+                    "going back to the saved game"]
         if self.mode == "menu":
-            return self.menu.describe()
+            lines = self.menu.describe()
+            if self.save_problem:
+                lines.append(self.save_problem)
+            return lines
         lines = self.play.describe()
+        if self.mode == "resume_ask":
+            lines.insert(0, "carry on with the saved game? ok: yes, mode or move: start afresh")
         if self.mode == "confirm_quit":
             lines.insert(0, "leave this game? ok: yes, any other key: no")
         return lines

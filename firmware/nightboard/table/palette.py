@@ -43,5 +43,6 @@ DIR_COLOUR = ((0, 255, 0), (255, 80, 0))         # cw green, ccw orange
 
 MENU_FIELD = (255, 255, 255)
 QUIT_ASK = (255, 255, 255)
+RESUME_ASK = (0, 255, 80)
 ERROR = (255, 0, 255)
 OFF = (0, 0, 0)

@@ -1,0 +1,432 @@
+"""A table that never loses a game and cannot be wedged: saves, resume, corrupt files, errors, watchdog.
+
+The figures these tests print (with -s) are the ones in README.md's reliability section.
+"""
+
+import json
+
+import pytest
+
+from nightboard.games import vampiring as V
+from nightboard.hal.sim import MemStorage, PowerCut, SimClock, WatchdogReset, make_sim_hal
+from nightboard.prng import Prng
+from nightboard.table.saves import SAVE, TMP, SaveError, SaveStore, decode, encode
+from table_driver import Driver, profile
+
+START = {"game": "vampiring", "players": 3, "seed": 31}
+
+
+def boot(storage, reset_cause="power-on", name="ring4"):
+    """A fresh table on the same flash, as after a power cut or a restart."""
+    prof = profile(name)
+    hal = make_sim_hal(prof, storage=storage, reset_cause=reset_cause)
+    d = Driver(None, name=name, hal=hal)
+    d.table.tick()
+    return d
+
+
+def play_turn(d, k):
+    """Every living family confirms a choice that depends on the turn number."""
+    g = d.table.game
+    for f in range(g.families):
+        if g.alive(f):
+            d.choose(f, (k + f) % 2, (k // 2 + f) % 2)
+    for f in range(g.families):
+        if g.alive(f):
+            d.tap(f, "ok")
+    d.settle()
+
+
+def test_saved_after_setup_and_after_every_turn_once():
+    d = Driver(START)
+    store = d.table.saves
+    assert store.writes == 1  # after setup
+    ops = []
+    for k in range(4):
+        before = d.hal.storage.ops
+        play_turn(d, k)
+        ops.append(d.hal.storage.ops - before)
+        saved = decode(d.hal.storage.read(SAVE))
+        assert saved["state"] == d.table.game.to_json()
+    assert store.writes == 5
+    assert ops == [2, 2, 2, 2]  # one file written and one rename per turn, nothing else
+
+
+def test_resume_is_offered_and_exact():
+    d = Driver(START)
+    for k in range(3):
+        play_turn(d, k)
+    d.tap(0, "mode")  # an unconfirmed draft is not part of the save
+    state = d.table.game.to_json()
+    d2 = boot(d.hal.storage)
+    assert d2.table.mode == "resume_ask"
+    assert d2.table.game.to_json() == state
+    d2.tap(1, "ok")
+    assert d2.table.mode == "game" and d2.table.game.to_json() == state
+
+
+def test_declining_the_resume_starts_afresh_and_forgets_the_save():
+    d = Driver(START)
+    play_turn(d, 0)
+    d2 = boot(d.hal.storage)
+    d2.tap(0, "move")
+    assert d2.table.mode == "menu" and not d2.hal.storage.exists(SAVE)
+
+
+def test_resume_after_every_turn_ends_in_the_same_state():
+    """A whole game with a power cut after every turn ends exactly like the same game uninterrupted."""
+    straight = Driver(START)
+    k = 0
+    while not straight.table.game.over:
+        play_turn(straight, k)
+        k += 1
+    cut = Driver(START)
+    k = 0
+    storage = cut.hal.storage
+    while True:
+        play_turn(cut, k)
+        k += 1
+        if cut.table.game.over:
+            break
+        cut = boot(storage)
+        assert cut.table.mode == "resume_ask"
+        cut.tap(0, "ok")
+    assert cut.table.game.to_json() == straight.table.game.to_json()
+    assert not storage.exists(SAVE)  # a finished game is not offered again
+
+
+def test_power_cut_at_every_byte_and_operation_of_a_save():
+    """Cut the power after each byte and each file operation of the save that follows a turn: the next
+    boot always finds the previous or the new save, whole, and resumes it."""
+    d = Driver(START)
+    play_turn(d, 0)
+    storage = d.hal.storage
+    old_files = dict(storage.files)
+    old_state = d.table.game.to_json()
+    # How much the next save costs: its bytes plus the rename.
+    probe = Driver(None, hal=make_sim_hal(profile(), storage=MemStorage(old_files)))
+    probe.table.tick()
+    probe.tap(0, "ok")
+    ops_before = probe.hal.storage.ops
+    bytes_before = probe.hal.storage.bytes_written
+    play_turn(probe, 1)
+    cost = probe.hal.storage.bytes_written - bytes_before + (probe.hal.storage.ops - ops_before - 1)
+    new_state = probe.table.game.to_json()
+    assert new_state != old_state and cost > 500
+    outcomes = {"old": 0, "new": 0}
+    for budget in range(cost + 2):
+        mem = MemStorage(old_files)
+        d = Driver(None, hal=make_sim_hal(profile(), storage=mem))
+        d.table.tick()
+        d.tap(0, "ok")  # resume the saved game
+        mem.fail_after = budget
+        try:
+            play_turn(d, 1)
+        except PowerCut:
+            pass
+        mem.power_on()
+        d2 = boot(mem)
+        assert d2.table.save_problem is None, budget
+        assert d2.table.mode == "resume_ask", budget
+        got = d2.table.game.to_json()
+        assert got in (old_state, new_state), budget
+        outcomes["old" if got == old_state else "new"] += 1
+        assert not mem.exists(TMP)  # a torn temporary file is cleaned up
+        assert [n for n in mem.listdir() if n.startswith("game.bad")] == []
+    assert outcomes["old"] > 0 and outcomes["new"] > 0
+    print("power cut at %d points of a %d-byte save: %d resumed the previous turn, %d the new one"
+          % (cost + 2, cost - 1, outcomes["old"], outcomes["new"]))
+
+
+def _corrupt_cases():
+    good = encode({"program": "vampiring", "state": V.new_game(3, 2).to_json(), "turns_done": 0})
+    header, body = good.split(b"\n", 1)
+    h = json.loads(header)
+    old = dict(h, nightboard_save=0)
+    wrong_shape = json.dumps([1, 2, 3]).encode()
+    shape_header = dict(h, bytes=len(wrong_shape))
+    from nightboard.table.saves import crc32
+
+    shape_header["crc32"] = crc32(wrong_shape)
+    bad_state = json.dumps({"program": "vampiring", "state": {"families": 2}}).encode()
+    state_header = dict(h, bytes=len(bad_state), crc32=crc32(bad_state))
+    return {
+        "truncated": good[: len(good) // 2],
+        "truncated header": good[:10],
+        "empty": b"",
+        "wrong checksum": header + b"\n" + body.replace(b'"turn":1', b'"turn":2'),
+        "not json": b"\x00\xff garbage \n more",
+        "valid JSON of the wrong shape": json.dumps(shape_header).encode() + b"\n" + wrong_shape + b"\n",
+        "a game that cannot be": json.dumps(state_header).encode() + b"\n" + bad_state + b"\n",
+        "older format": json.dumps(old).encode() + b"\n" + body,
+        "another file's JSON": b'{"hello": "world"}\n{}\n',
+    }
+
+
+@pytest.mark.parametrize("kind", sorted(_corrupt_cases()))
+def test_corrupt_save_is_set_aside_and_the_table_starts(kind):
+    data = _corrupt_cases()[kind]
+    mem = MemStorage({SAVE: data})
+    d = boot(mem)
+    t = d.table
+    assert t.save_problem and "kept as game.bad1.json" in t.save_problem
+    assert mem.read("game.bad1.json") == data  # set aside, not destroyed
+    assert not mem.exists(SAVE)
+    assert t.mode == "error"  # the error pattern shows for a moment...
+    d.frames(200)
+    assert t.mode == "menu"  # ...then the start menu
+    assert any("could not be used" in line for line in t.describe())
+    d.tap(0, "ok")
+    assert t.mode == "game"  # and a new game starts and saves normally
+    assert decode(mem.read(SAVE))["program"] == "vampiring"
+
+
+def test_second_bad_save_gets_the_next_name():
+    mem = MemStorage({SAVE: b"junk", "game.bad1.json": b"older junk"})
+    boot(mem)
+    assert mem.read("game.bad2.json") == b"junk" and mem.read("game.bad1.json") == b"older junk"
+
+
+def test_decode_reasons():
+    cases = _corrupt_cases()
+    reasons = {}
+    for kind in ("truncated", "wrong checksum", "older format", "valid JSON of the wrong shape"):
+        with pytest.raises(SaveError) as e:
+            decode(cases[kind])
+        reasons[kind] = str(e.value)
+    assert "truncated" in reasons["truncated"]
+    assert reasons["wrong checksum"] == "checksum mismatch"
+    assert "format 0 is not supported" in reasons["older format"]
+    assert "not a saved game" in reasons["valid JSON of the wrong shape"]
+
+
+def test_unhandled_error_shows_the_pattern_logs_it_and_returns_to_the_save():
+    d = Driver(START)
+    play_turn(d, 0)
+    state = d.table.game.to_json()
+    play = d.table.play
+
+    def broken(now):
+        raise RuntimeError("renderer bug")
+
+    play.render = broken
+    d.frames(1)
+    t = d.table
+    assert t.mode == "error" and "renderer bug" in t.error
+    wire = d.wire()
+    assert wire != bytes(len(wire))  # the error pattern is lit
+    log = d.hal.storage.read("error.log").decode()
+    assert "RuntimeError: renderer bug" in log and "Traceback" in log
+    d.frames(200)
+    assert t.mode == "game" and t.game.to_json() == state and t.play is not play
+    assert t.restart_reason.startswith("error: ")
+
+
+def test_an_error_that_keeps_coming_back_gives_up_on_the_save():
+    d = Driver(START)
+    play_turn(d, 0)
+    from nightboard.table import vampiring_play
+
+    orig = vampiring_play.VampiRingPlay.render
+    try:
+        vampiring_play.VampiRingPlay.render = lambda self, now: 1 / 0
+        d.frames(1000)
+        t = d.table
+        assert t.mode in ("menu", "error")
+        d.frames(200)
+        assert t.mode == "menu" and "failed 3 times" in t.save_problem
+        assert d.hal.storage.exists("game.bad1.json")
+    finally:
+        vampiring_play.VampiRingPlay.render = orig
+
+
+def test_button_abuse_10000_sequences():
+    """Chatter, stuck keys, all keys at once, presses during animations and saves: no crash, no state
+    the rules do not allow (the engine's own checks accept every state), the table keeps answering."""
+    r = Prng(2024)
+    d = Driver({"game": "vampiring", "players": 4, "seed": 5})
+    n = len(d.table.states)
+    games = 0
+    for seq in range(10000):
+        kind = r.below(5)
+        if kind == 0:  # chatter on one key
+            b = r.below(n)
+            for _ in range(1 + r.below(6)):
+                d.hal.buttons.set(b, r.below(2))
+                d.hal.clock.advance(1 + r.below(4))
+                d.table.tick()
+        elif kind == 1:  # all keys at once
+            for b in range(n):
+                d.hal.buttons.press(b)
+            d.frames(1 + r.below(3))
+        elif kind == 2:  # release everything
+            d.hal.buttons.release_all()
+            d.frames(1)
+        elif kind == 3:  # a clean tap, often ok
+            b = r.below(n) if r.below(2) else d.table.button_id(r.below(4), "ok")
+            d.hal.buttons.press(b)
+            d.frames(2 + r.below(4))
+            d.hal.buttons.release(b)
+            d.frames(1)
+        else:  # a stuck key held through frames (possibly a long press)
+            b = r.below(n)
+            d.hal.buttons.press(b)
+            d.frames(r.below(70))
+        t = d.table
+        assert t.mode in ("menu", "game", "confirm_quit"), (seq, t.mode, t.error)
+        if t.game is not None:
+            V.from_json(t.game.to_json())  # raises if the state is one the rules do not allow
+            if t.game.over:
+                games += 1
+                d.hal.buttons.release_all()
+                d.frames(2)
+                t.reset()
+                t.start_game({"game": "vampiring", "players": 2 + r.below(3), "seed": seq})
+    assert d.table.error is None
+    print("button abuse: 10000 sequences, %d frames, %d games finished, no error" % (d.table.frames, games))
+
+
+@pytest.mark.parametrize("name", ["ring4", "grid8", "ring6"])
+def test_current_limit_holds_for_every_frame_at_full_brightness(name):
+    prof = profile(name)
+    prof["power"]["brightness"] = 255
+    hal = make_sim_hal(prof)
+    from nightboard.table.app import Table
+
+    players = prof["max_players"]
+    t = Table(prof, hal, {"game": "vampiring", "players": players, "seed": 9})
+    budget = prof["power"]["budget_ma"]
+    per = prof["led"]["ma_per_channel"]
+    idle = prof["led"]["idle_ma_per_led"] * prof["led"]["count"]
+    worst = 0
+    limited = 0
+    k = 0
+    frames = 0
+    while not t.game.over and frames < 20000:
+        for f in range(players):
+            if t.game.alive(f):
+                t.play.meta[f] = (k + f) % 2
+                t.play.confirm(f, hal.clock.ticks_ms())
+        k += 1
+        while True:
+            hal.clock.advance(t.frame_ms)
+            t.tick()
+            frames += 1
+            est = sum(hal.pixels.last) * per // 255 + idle
+            assert est <= budget, (frames, est)
+            worst = max(worst, est)
+            limited += t.encoder.limited
+            if not t.play.animating():
+                break
+    for _ in range(300):  # the winner's animation
+        hal.clock.advance(t.frame_ms)
+        t.tick()
+        est = sum(hal.pixels.last) * per // 255 + idle
+        assert est <= budget
+        worst = max(worst, est)
+    print("%s: %d frames at full brightness, worst %d mA of %d, %d frames scaled down"
+          % (name, frames, worst, budget, limited))
+
+
+def test_watchdog_restarts_a_hung_game_which_then_resumes():
+    d = Driver(START)
+    play_turn(d, 0)
+    state = d.table.game.to_json()
+    d.hal.watchdog.start()
+
+    def hang(player, role, now):
+        while True:  # a bug that never returns; the simulated time goes on
+            d.hal.clock.advance(100)
+
+    d.table.play.press = hang
+    with pytest.raises(WatchdogReset):
+        d.tap(0, "mode")
+    d2 = boot(d.hal.storage, reset_cause="watchdog")
+    assert d2.table.mode == "game"  # resumed at once, no question
+    assert d2.table.game.to_json() == state
+    assert d2.table.restart_reason == "watchdog"
+
+
+def test_longest_gap_between_watchdog_feeds_in_whole_games():
+    """In normal play the table feeds the watchdog every frame: on the simulated clock the longest gap
+    is one frame. (Real time per frame under MicroPython is measured by `make bench`.)"""
+    d = Driver({"game": "vampiring", "players": 4, "seed": 77})
+    wd = d.hal.watchdog
+    wd.start()
+    k = 0
+    while not d.table.game.over:
+        play_turn(d, k)
+        k += 1
+    d.frames(100)
+    assert wd.feeds >= d.table.frames - 1
+    assert wd.max_gap <= d.table.frame_ms
+    print("watchdog: %d feeds over %d turns, longest gap %d ms (simulated clock), limit %d ms"
+          % (wd.feeds, k, wd.max_gap, wd.timeout_ms))
+
+
+def test_protocol_style_save_load_reset():
+    d = Driver(START)
+    play_turn(d, 0)
+    t = d.table
+    payload = t.save_now()
+    play_turn(d, 1)
+    t.load_game(payload)
+    assert t.game.to_json() == payload["state"]
+    before = t.game.to_json()
+    with pytest.raises(ValueError):
+        t.load_game({"program": "vampiring", "state": {"families": 2}})
+    assert t.game.to_json() == before  # a bad load changes nothing
+    t.reset()
+    assert t.mode == "menu" and not d.hal.storage.exists(SAVE)
+    with pytest.raises(ValueError, match="no game"):
+        t.save_now()
+
+
+def test_saving_failure_is_reported_not_fatal():
+    d = Driver(START)
+
+    class Full(MemStorage):
+        def write(self, name, data):
+            raise OSError(28, "no space left")
+
+    d.table.saves.storage = Full()
+    play_turn(d, 0)
+    assert d.table.mode == "game" and "saving failed" in d.table.save_problem
+
+
+@pytest.mark.micropython
+def test_saves_resume_and_recovery_under_micropython():
+    from mpy_harness import run_mpy
+
+    code = """
+import json
+from nightboard.hal.sim import MemStorage, make_sim_hal
+from nightboard.table.app import Table
+from nightboard.table.profile import load_profile_file
+prof = load_profile_file('hardware/profiles/ring4.json')
+mem = MemStorage()
+hal = make_sim_hal(prof, storage=mem)
+t = Table(prof, hal, {'game': 'vampiring', 'players': 2, 'seed': 3})
+for f in (0, 1):
+    t.play.confirm(f, 0)
+for _ in range(400):
+    hal.clock.advance(16); t.tick()
+state = t.game.to_json()
+t2 = Table(prof, make_sim_hal(prof, storage=mem), None)
+out = {'mode': t2.mode, 'same': t2.game.to_json() == state, 'writes': t.saves.writes}
+mem.files['game.json'] = b'{"nightboard_save": 1, "bytes": 3, "crc32": 1}\\nabc\\n'
+t3 = Table(prof, make_sim_hal(prof, storage=mem), None)
+out['bad'] = t3.save_problem
+out['aside'] = 'game.bad1.json' in mem.listdir()
+def broken(now):
+    raise ValueError('boom')
+t2.play.render = broken
+t2.tick()
+out['crash'] = t2.mode
+out['log'] = 'ValueError: boom' in mem.read('error.log').decode()
+print(json.dumps(out))
+"""
+    got = json.loads(run_mpy(code, compiled=True).strip().splitlines()[-1])
+    assert got == {"mode": "resume_ask", "same": True, "writes": 2,
+                   "bad": "the saved game could not be used (checksum mismatch); kept as game.bad1.json",
+                   "aside": True, "crash": "error", "log": True}
