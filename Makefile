@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup play test flash bench clean
+.PHONY: setup play test flash virtual-board bench clean
 
 setup: $(STAMP)
 
@@ -19,8 +19,13 @@ play: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -q
 
+# make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|ring6|my.json]
 flash: $(STAMP)
-	$(BIN)/nightboard flash
+	$(BIN)/nightboard flash $(if $(PORT),--port $(PORT)) $(if $(PROFILE),--profile $(PROFILE))
+
+# make virtual-board: a stand-in Pico on a pseudo-terminal (flash it with the port it prints)
+virtual-board: $(STAMP)
+	$(BIN)/nightboard virtual-board
 
 bench: $(STAMP)
 	$(BIN)/nightboard bench

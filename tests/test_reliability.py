@@ -14,6 +14,7 @@ from nightboard.table.saves import SAVE, TMP, SaveError, SaveStore, decode, enco
 from table_driver import Driver, profile
 
 START = {"game": "vampiring", "players": 3, "seed": 31}
+KEY = b"nightboard"  # the simulated board's key
 
 
 def boot(storage, reset_cause="power-on", name="ring4"):
@@ -46,8 +47,8 @@ def test_saved_after_setup_and_after_every_turn_once():
         before = d.hal.storage.ops
         play_turn(d, k)
         ops.append(d.hal.storage.ops - before)
-        saved = decode(d.hal.storage.read(SAVE))
-        assert saved["state"] == d.table.game.to_json()
+        header, saved = decode(d.hal.storage.read(SAVE), KEY)
+        assert saved == d.table.game.to_json() and header["program"] == "vampiring"
     assert store.writes == 5
     assert ops == [2, 2, 2, 2]  # one file written and one rename per turn, nothing else
 
@@ -139,26 +140,30 @@ def test_power_cut_at_every_byte_and_operation_of_a_save():
 
 
 def _corrupt_cases():
-    good = encode({"program": "vampiring", "state": V.new_game(3, 2).to_json(), "turns_done": 0})
-    header, body = good.split(b"\n", 1)
-    h = json.loads(header)
-    old = dict(h, nightboard_save=0)
-    wrong_shape = json.dumps([1, 2, 3]).encode()
-    shape_header = dict(h, bytes=len(wrong_shape))
     from nightboard.table.saves import crc32
 
-    shape_header["crc32"] = crc32(wrong_shape)
-    bad_state = json.dumps({"program": "vampiring", "state": {"families": 2}}).encode()
-    state_header = dict(h, bytes=len(bad_state), crc32=crc32(bad_state))
+    good = encode("vampiring", 0, V.new_game(3, 2).to_json(), KEY, 1)
+    header, body = good.split(b"\n", 1)
+    h = json.loads(header)
+
+    def with_body(new_body, **changes):
+        return json.dumps(dict(h, bytes=len(new_body), crc32=crc32(new_body), **changes)).encode() + b"\n" + new_body
+
+    flipped = bytearray(body)
+    flipped[10] ^= 0x40
+    plain = json.dumps(V.new_game(3, 2).to_json()).encode()  # right length and checksum, but not sealed
+    wrong_shape = encode("vampiring", 0, [1, 2, 3], KEY, 1)
+    impossible = encode("vampiring", 0, {"families": 2}, KEY, 1)
     return {
         "truncated": good[: len(good) // 2],
         "truncated header": good[:10],
         "empty": b"",
-        "wrong checksum": header + b"\n" + body.replace(b'"turn":1', b'"turn":2'),
+        "wrong checksum": header + b"\n" + bytes(flipped),
         "not json": b"\x00\xff garbage \n more",
-        "valid JSON of the wrong shape": json.dumps(shape_header).encode() + b"\n" + wrong_shape + b"\n",
-        "a game that cannot be": json.dumps(state_header).encode() + b"\n" + bad_state + b"\n",
-        "older format": json.dumps(old).encode() + b"\n" + body,
+        "unsealed or another board's key": with_body(plain),
+        "valid JSON of the wrong shape": wrong_shape,
+        "a game that cannot be": impossible,
+        "older format": json.dumps(dict(h, nightboard_save=1)).encode() + b"\n" + body,
         "another file's JSON": b'{"hello": "world"}\n{}\n',
     }
 
@@ -178,7 +183,7 @@ def test_corrupt_save_is_set_aside_and_the_table_starts(kind):
     assert any("could not be used" in line for line in t.describe())
     d.tap(0, "ok")
     assert t.mode == "game"  # and a new game starts and saves normally
-    assert decode(mem.read(SAVE))["program"] == "vampiring"
+    assert decode(mem.read(SAVE), KEY)[0]["program"] == "vampiring"
 
 
 def test_second_bad_save_gets_the_next_name():
@@ -190,14 +195,40 @@ def test_second_bad_save_gets_the_next_name():
 def test_decode_reasons():
     cases = _corrupt_cases()
     reasons = {}
-    for kind in ("truncated", "wrong checksum", "older format", "valid JSON of the wrong shape"):
+    for kind in ("truncated", "wrong checksum", "older format", "valid JSON of the wrong shape",
+                 "unsealed or another board's key"):
         with pytest.raises(SaveError) as e:
-            decode(cases[kind])
+            decode(cases[kind], KEY)
         reasons[kind] = str(e.value)
     assert "truncated" in reasons["truncated"]
     assert reasons["wrong checksum"] == "checksum mismatch"
-    assert "format 0 is not supported" in reasons["older format"]
+    assert "format 1 is not supported" in reasons["older format"]
     assert "not a saved game" in reasons["valid JSON of the wrong shape"]
+    assert "does not open with this board's key" in reasons["unsealed or another board's key"]
+
+
+def test_no_secret_is_readable_in_the_save_file():
+    """GUIDE section 5: a confirmed choice (and the random stream) is in the save, but not readably."""
+    d = Driver(START)
+    play_turn(d, 0)
+    d.choose(0, 1, 1)
+    d.tap(0, "ok")  # red confirmed "B ccw"; the turn is not over
+    d.table.save_now()
+    data = d.hal.storage.read(SAVE)
+    header, state = decode(data, KEY)
+    assert state["pending"][0] == "B ccw"
+    text = data.decode("latin-1")
+    for secret in ("B ccw", "pending", "seed", "home-red", "vampires"):
+        assert secret not in text
+    assert header["program"] == "vampiring"
+
+
+def test_the_game_is_too_large_to_save_is_reported():
+    from nightboard.table.saves import SaveStore
+
+    store = SaveStore(MemStorage(), KEY, size=300)
+    with pytest.raises(SaveError, match="too large to save"):
+        store.save("vampiring", 0, V.new_game(1, 6).to_json())
 
 
 def test_unhandled_error_shows_the_pattern_logs_it_and_returns_to_the_save():
@@ -399,11 +430,11 @@ def test_saves_resume_and_recovery_under_micropython():
     from mpy_harness import run_mpy
 
     code = """
-import json
+import gc, json
 from nightboard.hal.sim import MemStorage, make_sim_hal
 from nightboard.table.app import Table
-from nightboard.table.profile import load_profile_file
-prof = load_profile_file('hardware/profiles/ring4.json')
+from nightboard.table.tablefit import load_profile_once
+prof = load_profile_once('hardware/profiles/ring4.json')
 mem = MemStorage()
 hal = make_sim_hal(prof, storage=mem)
 t = Table(prof, hal, {'game': 'vampiring', 'players': 2, 'seed': 3})
@@ -412,21 +443,27 @@ for f in (0, 1):
 for _ in range(400):
     hal.clock.advance(16); t.tick()
 state = t.game.to_json()
+writes = t.saves.writes
+del t, hal
+gc.collect()
 t2 = Table(prof, make_sim_hal(prof, storage=mem), None)
-out = {'mode': t2.mode, 'same': t2.game.to_json() == state, 'writes': t.saves.writes}
-mem.files['game.json'] = b'{"nightboard_save": 1, "bytes": 3, "crc32": 1}\\nabc\\n'
-t3 = Table(prof, make_sim_hal(prof, storage=mem), None)
-out['bad'] = t3.save_problem
-out['aside'] = 'game.bad1.json' in mem.listdir()
+out = {'mode': t2.mode, 'same': t2.game.to_json() == state, 'writes': writes}
 def broken(now):
     raise ValueError('boom')
 t2.play.render = broken
 t2.tick()
 out['crash'] = t2.mode
 out['log'] = 'ValueError: boom' in mem.read('error.log').decode()
+del t2, broken
+gc.collect()
+mem.files['game.json'] = b'{"nightboard_save": 1, "bytes": 3, "crc32": 1}\\nabc'
+t3 = Table(prof, make_sim_hal(prof, storage=mem), None)
+out['bad'] = t3.save_problem
+out['aside'] = 'game.bad1.json' in mem.listdir()
 print(json.dumps(out))
 """
     got = json.loads(run_mpy(code, compiled=True).strip().splitlines()[-1])
     assert got == {"mode": "resume_ask", "same": True, "writes": 2,
-                   "bad": "the saved game could not be used (checksum mismatch); kept as game.bad1.json",
+                   "bad": "the saved game could not be used (save format 1 is not supported (this firmware reads "
+                          "format 2)); kept as game.bad1.json",
                    "aside": True, "crash": "error", "log": True}

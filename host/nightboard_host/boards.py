@@ -1,10 +1,11 @@
 """Finding Pico boards on the USB serial ports (pyserial's port list)."""
 
-import sys
-
 # USB vendor/product ids of MicroPython on RP2040 boards (Raspberry Pi's vendor id 0x2E8A,
 # product 0x0005 = MicroPython). Other MicroPython boards share the MicroPython product name.
 PICO_IDS = {(0x2E8A, 0x0005)}
+ADAFRUIT_VID = 0x239A  # CircuitPython boards (a Pico running CircuitPython shows up with it)
+NO_MICROPYTHON = ("A Pico without MicroPython has no serial port: hold BOOTSEL while plugging it in, copy "
+                  "MicroPython's UF2 onto the RPI-RP2 drive that appears (docs/flashing.md), then flash again.")
 
 
 def list_ports():
@@ -21,7 +22,10 @@ def is_micropython(port):
 
 def describe(port):
     ids = "%04x:%04x" % (port.vid, port.pid) if port.vid is not None else "no USB id"
-    return "%s (%s, %s)" % (port.device, port.description or "?", ids)
+    note = ""
+    if port.vid == ADAFRUIT_VID or "CircuitPython" in "%s %s" % (port.manufacturer or "", port.product or ""):
+        note = " -- runs CircuitPython? Nightboard needs MicroPython"
+    return "%s (%s, %s)%s" % (port.device, port.description or "?", ids, note)
 
 
 def find_board(port=None, ports=None):
@@ -35,17 +39,7 @@ def find_board(port=None, ports=None):
     seen = "\n".join("  " + describe(p) for p in ports) or "  (no serial ports at all)"
     if not boards:
         raise LookupError("no Nightboard (a Pico running MicroPython) is connected.\n"
-                          "Plug it in with a data USB cable, or give --port. Serial ports seen:\n" + seen)
+                          "Plug it in with a data USB cable, or give --port. Serial ports seen:\n" + seen
+                          + "\n" + NO_MICROPYTHON)
     raise LookupError("several MicroPython boards are connected; choose one with --port:\n"
                       + "\n".join("  " + describe(p) for p in boards))
-
-
-def flash_placeholder(port=None):
-    try:
-        device = find_board(port)
-    except LookupError as e:
-        print("nightboard flash: %s" % e, file=sys.stderr)
-        return 1
-    print("nightboard flash: found a board on %s, but flashing is not built yet (tracked as issue 4)." % device,
-          file=sys.stderr)
-    return 1

@@ -29,12 +29,6 @@ def _snapshot(args):
     return play.run_snapshot(args)
 
 
-def _flash(args):
-    from nightboard_host import boards
-
-    return boards.flash_placeholder(args.port)
-
-
 def build_parser():
     p = argparse.ArgumentParser(prog="nightboard", description="Nightboard host tool (version %s)" % VERSION)
     p.add_argument("--version", action="version", version="nightboard " + VERSION)
@@ -55,9 +49,18 @@ def build_parser():
     r.add_argument("--json", action="store_true", help="print the final state as JSON instead")
     r.set_defaults(func=_replay)
 
-    f = sub.add_parser("flash", help="flash the firmware onto a connected Pico")
-    f.add_argument("--port", help="serial port of the board (found automatically when omitted)")
-    f.set_defaults(func=_flash)
+    from nightboard_host.monitor import add_monitor_command
+    add_monitor_command(sub)
+
+    from nightboard_host.hardware import add_diagram_command
+    add_diagram_command(sub)
+    from nightboard_host.selftest_cli import add_selftest_command
+    add_selftest_command(sub)
+
+    from nightboard_host.flash import add_flash_command
+    add_flash_command(sub)
+    from nightboard_host.virtual_board import add_virtual_board_command
+    add_virtual_board_command(sub)
     return p
 
 

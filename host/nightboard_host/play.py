@@ -13,8 +13,10 @@ from pathlib import Path
 from nightboard.games.vampiring import GameError, from_json
 from nightboard.table.profile import ProfileError, check_players, load_profile
 
-GAMES = ("vampiring",)
+GAMES = ("vampiring", "dracula")
 DEFAULT_PROFILE = "ring4"
+GAME_PROFILE = {"vampiring": "ring4", "dracula": "grid8"}  # the table each game is played on by default
+TITLES = {"vampiring": "VampiRing", "dracula": "Dracula hunt"}
 HERE = Path(__file__).resolve().parent
 PROFILE_DIRS = (HERE.parents[1] / "hardware" / "profiles", HERE / "profiles")
 
@@ -60,7 +62,12 @@ def load(name_or_path):
         raise ProfileError("%s: %s" % (path, e))
 
 
-def check_table(profile, players):
+def check_table(profile, players, game="vampiring", map_size=5):
+    if game == "dracula":
+        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
+            raise OptionError("--players: the Dracula hunt is for 1 to 4 hunters (got %s)" % (players,))
+        check_players(profile, "dracula", players, map_size)
+        return
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
         raise OptionError("--players: VampiRing is for 2 to 6 families (got %s)" % (players,))
     check_players(profile, "vampiring", players)
@@ -98,29 +105,52 @@ def fail(command, err):
 
 def add_play_arguments(p):
     p.add_argument("game", nargs="?", default="vampiring", choices=GAMES, help="the game (default vampiring)")
-    p.add_argument("--players", type=int, default=2, help="number of families, 2..6 (default 2)")
-    p.add_argument("--seed", type=int, help="seed of the shuffle (default: a random one, printed)")
+    p.add_argument("--players", type=int, default=2, help="VampiRing: families, 2..6; dracula: hunters, 1..4 "
+                                                          "(default 2)")
+    p.add_argument("--seed", type=int, help="seed of the shuffle / of Dracula's mind (default: a random one, printed)")
     p.add_argument("--variant", choices=("castle", "mansion"), default="castle", help="rules variant (default castle)")
     p.add_argument("--no-preview", action="store_true", help="switch off the landing preview (look key)")
-    p.add_argument("--profile", default=DEFAULT_PROFILE, help="a shipped profile name (%s) or a profile file"
-                   % ", ".join(shipped_profiles()))
+    _add_dracula_arguments(p)
+    p.add_argument("--profile", default=None, help="a shipped profile name (%s) or a profile file (default ring4; "
+                   "grid8 for dracula)" % ", ".join(shipped_profiles()))
     p.add_argument("--menu", action="store_true", help="start at the table's start menu instead of a game")
+
+
+def _add_dracula_arguments(p):
+    p.add_argument("--rules", choices=("playtest", "classic"), default="playtest",
+                   help="dracula: the rule set (default playtest)")
+    p.add_argument("--level", type=int, choices=(1, 2, 3), default=2,
+                   help="dracula: how well Dracula plays, 1 gentle .. 3 strongest (default 2)")
+    p.add_argument("--map-size", type=int, choices=(3, 5, 7, 9), default=5,
+                   help="dracula: the side of the square map (default 5)")
+
+
+def _profile_of(args):
+    given = getattr(args, "profile", None)
+    return given if given else GAME_PROFILE.get(getattr(args, "game", "vampiring"), DEFAULT_PROFILE)
 
 
 def play_options(args):
     """(profile, Table start options or None for the menu); OptionError / ProfileError when impossible."""
-    profile = load(args.profile)
+    profile = load(_profile_of(args))
     if args.menu:
         return profile, None
-    check_table(profile, args.players)
+    game = getattr(args, "game", "vampiring")
+    check_table(profile, args.players, game, getattr(args, "map_size", 5))
     seed = args.seed if args.seed is not None else new_seed()
     if seed < 0:
         raise OptionError("--seed: must be 0 or more (got %d)" % seed)
+    if game == "dracula":
+        return profile, {"game": "dracula", "players": args.players, "rules": args.rules, "level": args.level,
+                         "size": args.map_size, "seed": seed}
     return profile, {"game": args.game, "players": args.players, "variant": args.variant,
                      "preview": not args.no_preview, "seed": seed}
 
 
 def replay_hint(profile, start):
+    if start["game"] == "dracula":
+        return "nightboard play dracula --players %d --seed %d --rules %s --level %d --map-size %d --profile %s" % (
+            start["players"], start["seed"], start["rules"], start["level"], start["size"], profile["name"])
     return "nightboard play %s --players %d --seed %d --variant %s%s --profile %s" % (
         start["game"], start["players"], start["seed"], start["variant"],
         "" if start["preview"] else " --no-preview", profile["name"])
@@ -148,6 +178,13 @@ def run_play(args, stdin=None, out=None):
         return fail("play", e)
     if start is None:
         title, sub = "Nightboard", "%s, start menu" % profile["name"]
+    elif start["game"] == "dracula":
+        title = "Nightboard - Dracula hunt"
+        sub = "%s, %d hunters, seed %d" % (profile["name"], start["players"], start["seed"])
+        out.write("Dracula hunt on %s, %d hunter%s, %s rules, level %d, seed %d\n" % (
+            profile["name"], start["players"], "" if start["players"] == 1 else "s", start["rules"], start["level"],
+            start["seed"]))
+        out.flush()
     else:
         title = "Nightboard - VampiRing"
         sub = "%s, %d families, seed %d" % (profile["name"], start["players"], start["seed"])
@@ -163,13 +200,16 @@ def run_play(args, stdin=None, out=None):
 # --- snapshot ---------------------------------------------------------------------
 
 def add_snapshot_arguments(p):
-    p.add_argument("--profile", default=DEFAULT_PROFILE, help="a shipped profile name (%s) or a profile file"
-                   % ", ".join(shipped_profiles()))
-    p.add_argument("--position", help="a VampiRing position (JSON file) instead of a new game")
+    p.add_argument("--game", choices=GAMES, default="vampiring", help="the game (default vampiring)")
+    p.add_argument("--profile", default=None, help="a shipped profile name (%s) or a profile file (default ring4; "
+                   "grid8 for dracula)" % ", ".join(shipped_profiles()))
+    p.add_argument("--position", help="a position (JSON file) of the game instead of a new game")
     p.add_argument("--seed", type=int, default=1, help="seed of a new game (default 1)")
     p.add_argument("--players", type=int, default=2, help="families in a new game, 2..6 (default 2)")
     p.add_argument("--variant", choices=("castle", "mansion"), default="castle", help="rules variant of a new game")
-    p.add_argument("--turns", type=int, default=0, help="play this many turns first, with a fixed sequence of choices")
+    _add_dracula_arguments(p)
+    p.add_argument("--turns", type=int, default=0, help="play this many turns (dracula: rounds) first, with a fixed "
+                                                       "sequence of choices")
     p.add_argument("--size", type=int, default=900, help="width and height of the picture in pixels (default 900)")
     p.add_argument("-o", "--output", required=True, metavar="OUT.png", help="the PNG file to write")
 
@@ -178,11 +218,13 @@ def snapshot_options(args):
     """(profile, engine game to start from); OptionError / ProfileError when impossible."""
     from nightboard.games.vampiring import new_game
 
-    profile = load(args.profile)
+    profile = load(_profile_of(args))
     if args.turns < 0:
         raise OptionError("--turns: must be 0 or more (got %d)" % args.turns)
     if not 200 <= args.size <= 8000:
         raise OptionError("--size: must be 200..8000 pixels (got %d)" % args.size)
+    if getattr(args, "game", "vampiring") == "dracula":
+        return profile, _dracula_snapshot_game(profile, args)
     if args.position:
         game = from_json(load_position(args.position))
         check_players(profile, "vampiring", game.families)
@@ -194,6 +236,36 @@ def snapshot_options(args):
     return profile, game
 
 
+def _dracula_snapshot_game(profile, args):
+    from nightboard.games import dracula
+
+    if args.position:
+        obj = _read_json(args.position)
+        if isinstance(obj, dict) and "position" in obj and "dracula" not in obj:
+            obj = obj["position"]
+        try:
+            game = dracula.from_json(obj)
+        except ValueError as e:
+            raise OptionError("--position: %s: %s" % (args.position, e))
+        check_players(profile, "dracula", game.hunters, max(game.map.width, game.map.height))
+        return game
+    check_table(profile, args.players, "dracula", args.map_size)
+    if args.seed < 0:
+        raise OptionError("--seed: must be 0 or more (got %d)" % args.seed)
+    return dracula.new_game(args.seed, args.players, args.rules, args.level, args.map_size)
+
+
+def _read_json(path):
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise OptionError("--position: cannot read %s: %s" % (path, getattr(e, "strerror", None) or e))
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        raise OptionError("--position: %s is not valid JSON: %s" % (path, e))
+
+
 def run_snapshot(args, out=None):
     from nightboard_host import snapshot
 
@@ -202,6 +274,21 @@ def run_snapshot(args, out=None):
         profile, game = snapshot_options(args)
     except (ProfileError, OptionError) as e:
         return fail("snapshot", e)
+    if getattr(args, "game", "vampiring") == "dracula":
+        from nightboard_host import dracula_bench
+
+        played = dracula_bench.play_rounds(game, args.turns)
+        try:
+            table = snapshot.table_at(profile, game)
+        except ValueError as e:
+            return fail("snapshot", e)
+        try:
+            snapshot.render_table(table, args.size).save(args.output)
+        except OSError as e:
+            return fail("snapshot", "cannot write %s: %s" % (args.output, e.strerror or e))
+        out.write("%s: %s, Dracula hunt round %d%s (%d rounds played here)\n" % (
+            args.output, profile["name"], game.turn, ", game over" if game.over else "", played))
+        return 0
     played = snapshot.play_turns(game, args.turns)
     table = snapshot.table_at(profile, game)
     try:

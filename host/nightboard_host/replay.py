@@ -30,6 +30,10 @@ def final_summary(state):
 def run(path, as_json=False, out=None):
     out = out or sys.stdout
     record = load_record(path)
+    if isinstance(record, dict) and record.get("game") == "dracula":  # each game has its own explainer
+        from nightboard_host import explain_dracula
+
+        return explain_dracula.run(record, as_json, out)
     if as_json:
         state = replay(record)
         out.write(json.dumps(final_summary(state), indent=2, sort_keys=True) + "\n")

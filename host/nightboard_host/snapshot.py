@@ -45,7 +45,7 @@ def table_at(profile, game):
     from nightboard.table.app import Table
 
     hal = make_sim_hal(profile, clock=SimClock(0))
-    t = Table(profile, hal, {"game": "vampiring", "position": game.to_json()})
+    t = Table(profile, hal, {"game": game.to_json().get("game", "vampiring"), "position": game.to_json()})
     t.tick()
     return t
 
@@ -331,6 +331,10 @@ def draw_panels(img, canvas, layout, families):
 
 def render_table(table, size=900):
     """The table now, as a size x size RGB image that looks like the physical board."""
+    if table.program is not None and table.program.get("name") == "dracula":
+        from nightboard_host import snapshot_dracula  # the hunt's rooms instead of VampiRing's cards
+
+        return snapshot_dracula.render_table(table, size)
     lay = table.layout
     canvas = Canvas(lay, size)
     img = Image.new("RGBA", (size, size), TABLE_TOP + (255,))

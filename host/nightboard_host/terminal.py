@@ -256,7 +256,7 @@ class TerminalView:
 
     def players_shown(self):
         g = self.table.game
-        return g.families if g is not None else self.keymap.players
+        return g.players_count() if g is not None else self.keymap.players
 
     def side_lines(self, width, height):
         """The side panel: title, key map, the table's description, then the newest events that fit."""
@@ -310,6 +310,10 @@ class TerminalView:
         families' reveals; turns the bounded log only holds part of number 0 or less."""
         t = self.table
         g = t.game
+        if g is not None and t.program is not None and t.program.get("name") == "dracula":
+            from nightboard_host import explain_dracula  # the hunt tells its own events
+
+            return explain_dracula.log_lines(t.log, g)
         if g is not None:
             self._ring = g.public()["ring"]
         events = [ev for ev in t.log if isinstance(ev, dict) and ev.get("e") != "morph"]

@@ -10,7 +10,7 @@ import json
 
 from nightboard.hal.sim import make_sim_hal
 from nightboard.table.app import Table
-from nightboard.table.profile import load_profile_file
+from nightboard.table.tablefit import load_profile_once as load_profile_file
 
 try:
     PROFILE

@@ -17,6 +17,10 @@ def _game_module(name):
         from nightboard.games import vampiring
 
         return vampiring
+    if name == "dracula":
+        from nightboard.games import dracula
+
+        return dracula
     raise RecordError("unknown game %r in record" % (name,))
 
 
@@ -34,8 +38,9 @@ def setup_from_record(record):
         if "seed" not in setup:
             raise RecordError("setup needs a seed or a position")
         kw = {}
+        allowed = getattr(mod, "SETUP_KEYS", ("seed", "families", "variant", "preview"))
         for key in setup:
-            if key not in ("seed", "families", "variant", "preview"):
+            if key not in allowed:
                 raise RecordError("setup has an unknown field %r" % (key,))
             if key != "seed":
                 kw[key] = setup[key]

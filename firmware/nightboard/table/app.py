@@ -16,10 +16,10 @@ from nightboard.table.frame import Encoder, Frame
 from nightboard.table.keeper import Keeper
 from nightboard.table.layout import Layout
 from nightboard.table.menu import Menu
-from nightboard.table.profile import check_players
+from nightboard.table.tablefit import check_players
 
 FRAME_MS = 16  # about 60 frames a second (GUIDE section 6)
-EVENTS_KEPT = 64  # the protocol's event log; each event is a small dict kept in RAM
+EVENTS_KEPT = 48  # the protocol's event log; each event is a small dict kept in RAM
 DEBUG_ANNOUNCE_MS = 2000
 ROLES = ("mode", "move", "look", "ok")
 
@@ -138,7 +138,7 @@ class Table(Keeper):
                 self._turn_finished(now)
             for svc in self.services:
                 svc.poll(self, now)
-            if self.mode == "error" and now - self.error_until >= 0:
+            if self.mode == "error" and self.hal.clock.ticks_diff(now, self.error_until) >= 0:
                 self._recover(now)
             self.render(now)
         except Exception as e:  # a bug must not freeze the table: show it, log it, go back to the save
@@ -195,7 +195,7 @@ class Table(Keeper):
 
     def debug_visible(self, now):
         """True once debug mode has been announced on the LEDs for DEBUG_ANNOUNCE_MS."""
-        return self.debug and now - self.debug_since >= DEBUG_ANNOUNCE_MS
+        return self.debug and self.hal.clock.ticks_diff(now, self.debug_since) >= DEBUG_ANNOUNCE_MS
 
     def _dispatch(self, kind, button, now):
         player = self.key_player[button]
@@ -260,7 +260,7 @@ class Table(Keeper):
         """While debug mode is being announced the ring flashes magenta; after that every panel's last
         status LED stays magenta, so everyone at the table can see that hidden facts may be shown."""
         c = P.ERROR
-        if now - self.debug_since < DEBUG_ANNOUNCE_MS:
+        if self.hal.clock.ticks_diff(now, self.debug_since) < DEBUG_ANNOUNCE_MS:
             if (now // 200) % 2 == 0:
                 self._dots(c, 1)
             return

@@ -22,7 +22,7 @@ CRASHES_BEFORE_GIVING_UP = 3
 
 class Keeper:
     def _keeper_init(self):
-        self.saves = SaveStore(self.hal.storage)
+        self.saves = SaveStore(self.hal.storage, getattr(self.hal, "secret", b"nightboard"))
         self.restart_reason = getattr(self.hal, "reset_cause", "power-on")
         self.save_problem = None
         self.error = None
@@ -33,9 +33,14 @@ class Keeper:
     # --- saving ------------------------------------------------------------------
 
     def payload(self):
+        """The running game, secrets included, for a host that is allowed them (debug mode, tests)."""
         play = self.play
         return {"program": self.program["name"], "state": play.game.to_json(),
                 "turns_done": getattr(play, "turns_done", 0)}
+
+    def _write_save(self):
+        play = self.play
+        self.saves.save(self.program["name"], getattr(play, "turns_done", 0), play.game.to_json())
 
     def _save(self):
         if self.play is None or getattr(self.play, "game", None) is None:
@@ -46,16 +51,16 @@ class Keeper:
             if self.play.game.over:
                 self.saves.clear()  # a finished game is not offered again
             else:
-                self.saves.save(self.payload())
+                self._write_save()
             self.crashes = 0
-        except OSError as e:
+        except (OSError, SaveError) as e:
             self.save_problem = "saving failed: %s" % (e,)
 
     def save_now(self):
         """Save the running game now (the protocol's "save"); returns what was saved."""
         if self.play is None or getattr(self.play, "game", None) is None:
             raise ValueError("no game is running")
-        self.saves.save(self.payload())
+        self._write_save()
         return self.payload()
 
     def load_game(self, payload):
@@ -80,12 +85,20 @@ class Keeper:
             self.play.turns_done = done
             self._turns_seen = done
 
+    def _load_save(self):
+        """The saved game as a payload, None when there is none; SaveError/OSError when it is bad."""
+        got = self.saves.load()
+        if got is None:
+            return None
+        header, state = got
+        return {"program": header["program"], "state": state, "turns_done": header.get("turns_done", 0)}
+
     # --- boot --------------------------------------------------------------------
 
     def _boot(self, now):
         """Find the saved game: resume it at once after a watchdog restart, else offer it."""
         try:
-            payload = self.saves.load()
+            payload = self._load_save()
         except (SaveError, OSError) as e:
             self._set_aside(e, now)
             return
@@ -107,7 +120,7 @@ class Keeper:
         self.play = None
         self.program = None
         self.mode = "error"
-        self.error_until = now + ERROR_SHOW_MS
+        self.error_until = self.hal.clock.ticks_add(now, ERROR_SHOW_MS)
 
     def _resume_press(self, role):
         if role == "ok":
@@ -132,7 +145,7 @@ class Keeper:
         self.play = None
         self.program = None
         self.mode = "error"
-        self.error_until = now + ERROR_SHOW_MS
+        self.error_until = self.hal.clock.ticks_add(now, ERROR_SHOW_MS)
         self.debouncer.clear()
 
     def _recover(self, now):
@@ -144,7 +157,7 @@ class Keeper:
                 self._set_aside("it failed %d times in a row" % CRASHES_BEFORE_GIVING_UP, now)
             return
         try:
-            payload = self.saves.load()
+            payload = self._load_save()
         except (SaveError, OSError) as e:
             self._set_aside(e, now)
             return

@@ -12,7 +12,7 @@ frame without allocating. Conventions:
 
 from array import array
 
-from nightboard.table.profile import BLOOD_LEDS, STATUS_LEDS, play_segment
+from nightboard.table.tablefit import BLOOD_LEDS, STATUS_LEDS, play_segment
 
 
 class Layout:

@@ -41,6 +41,16 @@ PREVIEW = (255, 255, 255)
 META_COLOUR = ((255, 255, 255), (170, 0, 255))   # A white, B violet (shown only to the owner, while looking)
 DIR_COLOUR = ((0, 255, 0), (255, 80, 0))         # cw green, ccw orange
 
+# The Dracula hunt (table/dracula_draw.py); hunters wear the FAMILY colours.
+DR_ROOM = (45, 35, 70)       # a room of the map, nothing known about it
+DR_CRYPT = (110, 110, 140)   # a crypt (playtest rules)
+SUNLIGHT = (255, 225, 110)   # sunlight: a token on a room, a hunter's sunlight items
+DRACULA = (255, 0, 110)      # Dracula: where he is known to be, his health
+DR_POSSIBLE = (100, 0, 45)   # a room where he may be (shown while a hunter holds look)
+STAKE = (150, 80, 20)        # a stake: one thrown, a hunter's stakes
+GARLIC = CARD[6]             # garlic, the same colour as VampiRing's garlic card
+DR_END = (255, 255, 255)     # the "end my turn" choice
+
 MENU_FIELD = (255, 255, 255)
 QUIT_ASK = (255, 255, 255)
 RESUME_ASK = (0, 255, 80)

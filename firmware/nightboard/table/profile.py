@@ -11,25 +11,29 @@ The field reference for makers is docs/profiles.md.
 
 import json
 
+from nightboard.table.tablefit import (  # noqa: F401  (re-exported for older imports)
+    BLOOD_LEDS,
+    GAME_CARDS,
+    GAME_GRIDS,
+    ROLES,
+    STATUS_LEDS,
+    ProfileError,
+    _is_int,
+    _show,
+    check_players,
+    play_segment,
+    ring_positions,
+    segment_span,
+)
+
 FORMAT = 1
 MAX_LEDS = 1024
 MAX_PLAYERS = 8
-BLOOD_LEDS = 8
-STATUS_LEDS = 3
 ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
-ROLES = ("mode", "move", "look", "ok")
 ORIGINS = ("top-left", "top-right", "bottom-left", "bottom-right")
 SEGMENT_KINDS = ("ring", "grid", "panel", "skip")
 BUTTON_KINDS = ("gpio", "matrix")
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
-
-# Ring cards each known game needs for n players; other games pass a count.
-GAME_CARDS = {"vampiring": (lambda n: 2 * n + 8, "VampiRing", "2N+8")}
-
-
-class ProfileError(ValueError):
-    """A profile that cannot drive a table; the message names the field."""
-
 
 _REQ = object()  # marks a required field in the specs below
 
@@ -109,26 +113,8 @@ _KEYS = {
 _TYPE_NAMES = {"int": "an integer", "str": "a string", "bool": "true or false", "list": "a list", "dict": "an object"}
 
 
-def _show(v):
-    """A short JSON-like rendering of a bad value for messages (no dict order in it)."""
-    if isinstance(v, dict):
-        return "an object"
-    if isinstance(v, list) and [x for x in v if isinstance(x, (dict, list))]:
-        return "a list"
-    try:
-        s = json.dumps(v)
-    except Exception:  # noqa: BLE001 - not JSON at all (a dict given from Python code)
-        s = repr(v)
-    return s if len(s) <= 40 else s[:37] + "..."
-
-
 def _fail(path, msg):
     raise ProfileError(path + ": " + msg)
-
-
-def _is_int(v):
-    # bool is an int subclass on CPython but not on MicroPython: refuse it on both.
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 def _type_ok(v, t):
@@ -245,20 +231,6 @@ def load_profile_file(path):
     return load_profile(text)
 
 
-def segment_span(seg):
-    """(first, last) chain index of a validated segment."""
-    k = seg["kind"]
-    if k == "ring":
-        n = seg["positions"] * seg["leds_per_position"]
-    elif k == "grid":
-        n = seg["width"] * seg["height"]
-    elif k == "panel":
-        n = seg["blood"] + seg["status"]
-    else:
-        n = seg["count"]
-    return seg["start"], seg["start"] + n - 1
-
-
 def _segments(segs, count, max_players):
     if not segs:
         _fail("segments", "must list at least the play area (a ring or a grid) and the panels")
@@ -373,50 +345,3 @@ def _buttons(b, max_players, used):
     return out
 
 
-def play_segment(profile):
-    """The validated profile's play area segment (kind "ring" or "grid")."""
-    for s in profile["segments"]:
-        if s["kind"] == "ring" or s["kind"] == "grid":
-            return s
-    raise ProfileError("segments: no play area (was this profile validated by load_profile?)")
-
-
-def ring_positions(profile):
-    """Card positions of the play area: the ring's positions or the grid's outer ring of cells."""
-    s = play_segment(profile)
-    if s["kind"] == "ring":
-        return s["positions"]
-    return 2 * (s["width"] + s["height"]) - 4
-
-
-def check_players(profile, game_name_or_ring_cards, n_players):
-    """Raise ProfileError unless the table can host the game for n_players; return the ring's card count."""
-    if not _is_int(n_players) or n_players < 1:
-        raise ProfileError("players: must be a positive integer (got %s)" % _show(n_players))
-    g = game_name_or_ring_cards
-    if isinstance(g, str):
-        if g not in GAME_CARDS:
-            raise ProfileError("game: no table needs known for %s (known: %s); pass its ring card count instead"
-                               % (_show(g), ", ".join(sorted(GAME_CARDS))))
-        fn, title, rule = GAME_CARDS[g]
-        cards = fn(n_players)
-        need = "the %d cards %s needs for %d players (%s)" % (cards, title, n_players, rule)
-    elif _is_int(g) and g >= 1:
-        cards = g
-        need = "%d cards" % cards
-    else:
-        raise ProfileError("game: must be a game name or a ring card count (got %s)" % _show(g))
-    if n_players > profile["max_players"]:
-        raise ProfileError("players: %d players but table %s has panels and buttons for %d (max_players)"
-                           % (n_players, _show(profile["name"]), profile["max_players"]))
-    s = play_segment(profile)
-    have = ring_positions(profile)
-    if have < cards:
-        i = profile["segments"].index(s)
-        if s["kind"] == "ring":
-            what = "%d positions" % have
-        else:
-            what = "the outer ring of a %dx%d grid (%d cells)" % (s["width"], s["height"], have)
-        raise ProfileError("segments[%d] (%s %s): %s cannot hold %s"
-                           % (i, s["kind"], _show(s["id"]), what, need))
-    return cards

@@ -26,6 +26,25 @@ PROGRAMS = (
         "options": (("variant", ("castle", "mansion")), ("preview", (True, False))),
         "colour": (255, 0, 0),
     },
+    {
+        "name": "dracula",
+        "title": "Dracula hunt",
+        "engine": "nightboard.games.dracula",
+        "controller": ("nightboard.table.dracula_play", "DraculaPlay"),
+        "players": (1, 4),
+        # level 2 first (the default), then 3 (strongest) and 1 (gentle, for children); sizes that fit 8x8
+        "options": (("rules", ("playtest", "classic")), ("level", (2, 3, 1)), ("size", (5, 7, 3))),
+        "colour": (255, 0, 110),
+    },
+    {
+        "name": "selftest",
+        "title": "Self-test",
+        "kind": "tool",
+        "controller": ("nightboard.table.selftest", "SelfTest"),
+        "players": (1, 1),
+        "options": (),
+        "colour": (0, 200, 200),
+    },
 )
 
 

@@ -1,45 +1,106 @@
-"""The game in progress on the board's flash: saved safely, checked when read back.
+"""The game in progress on the board's flash: saved safely, sealed, checked when read back.
 
-A save is two lines: a header with the format, the payload's length and its
-CRC-32, then the payload (JSON). It is written to a temporary file which is
-then renamed over the old save, so a power cut at any moment leaves either
-the old save or the new one, never a broken one (littlefs renames atomically).
-A save that fails its check is renamed aside (game.bad1.json, game.bad2.json,
-...) with the reason, never deleted and never allowed to stop the boot.
+A save file is a header line (JSON: format, program, turn count, nonce, the
+body's length and CRC-32) and a body: the game's whole state as JSON, sealed
+(table/seal.py) so that no secret is readable in the file. It is written to a
+temporary file which is then renamed over the old save, so a power cut at any
+moment leaves either the old save or the new one, never a broken one (littlefs
+renames atomically). A save that fails its checks is renamed aside
+(game.bad1.json, game.bad2.json, ...), never deleted and never allowed to stop
+the boot.
+
+The file is assembled in one buffer allocated when the table starts: the JSON
+is written straight into it and sealed in place, so saving in the middle of a
+long game never needs a large block from a fragmented heap.
 """
 
 import json
 
 from nightboard.compat import json_dumps
+from nightboard.table.seal import crc32, xor_in_place
 
 SAVE = "game.json"
 TMP = "game.tmp"
-FORMAT = 1
-
-try:
-    from binascii import crc32
-except ImportError:  # a MicroPython built without binascii.crc32
-    def crc32(data, crc=0):
-        crc ^= 0xFFFFFFFF
-        for b in data:
-            crc ^= b
-            for _ in range(8):
-                crc = (crc >> 1) ^ (0xEDB88320 & -(crc & 1))
-        return crc ^ 0xFFFFFFFF
-
+FORMAT = 2
+HEADROOM = 160  # room before the body for the header line
+BUFFER = 4096
 
 class SaveError(ValueError):
-    """A save file that cannot be trusted; the message says why."""
+    """A save file that cannot be trusted (or a game too large to save); the message says why."""
 
 
-def encode(payload):
-    body = json_dumps(payload).encode()
-    header = json_dumps({"nightboard_save": FORMAT, "bytes": len(body), "crc32": crc32(body) & 0xFFFFFFFF})
-    return header.encode() + b"\n" + body + b"\n"
+class _Json:
+    """Writes JSON for plain data (dict, list, str, int, bool, None) into a bytearray."""
+
+    def __init__(self, buf, pos):
+        self.buf = buf
+        self.pos = pos
+
+    def put(self, b):
+        end = self.pos + len(b)
+        if end > len(self.buf):
+            raise SaveError("the game is too large to save (more than %d bytes)" % (len(self.buf) - HEADROOM))
+        self.buf[self.pos:end] = b
+        self.pos = end
+
+    def value(self, v):
+        if v is None:
+            self.put(b"null")
+        elif v is True:
+            self.put(b"true")
+        elif v is False:
+            self.put(b"false")
+        elif isinstance(v, int):
+            self.put(b"%d" % v)
+        elif isinstance(v, str):
+            self.put(json_dumps(v).encode())
+        elif isinstance(v, (list, tuple)):
+            self.put(b"[")
+            for i in range(len(v)):
+                if i:
+                    self.put(b",")
+                self.value(v[i])
+            self.put(b"]")
+        elif isinstance(v, dict):
+            self.put(b"{")
+            first = True
+            for k in v:
+                if not first:
+                    self.put(b",")
+                first = False
+                self.value(str(k))
+                self.put(b":")
+                self.value(v[k])
+            self.put(b"}")
+        else:
+            raise SaveError("cannot save a %s" % type(v).__name__)
 
 
-def decode(data):
-    """The payload of a save file's bytes, or SaveError saying what is wrong with them."""
+def encode_into(buf, program, turns_done, state, key, nonce):
+    """Write a save file into buf; return (start, end) of its bytes."""
+    w = _Json(buf, HEADROOM)
+    w.value(state)
+    body = memoryview(buf)[HEADROOM:w.pos]
+    xor_in_place(body, key, nonce)
+    header = json_dumps({"nightboard_save": FORMAT, "program": program, "turns_done": turns_done,
+                         "nonce": nonce, "bytes": w.pos - HEADROOM,
+                         "crc32": crc32(body) & 0xFFFFFFFF}).encode() + b"\n"
+    if len(header) > HEADROOM:
+        raise SaveError("save header too long")
+    start = HEADROOM - len(header)
+    buf[start:HEADROOM] = header
+    return start, w.pos
+
+
+def encode(program, turns_done, state, key, nonce, size=BUFFER):
+    """A save file's bytes (for tests and tools)."""
+    buf = bytearray(size)
+    start, end = encode_into(buf, program, turns_done, state, key, nonce)
+    return bytes(buf[start:end])
+
+
+def decode(data, key):
+    """(header, state) from a save file's bytes, or SaveError saying what is wrong with them."""
     nl = data.find(b"\n")
     if nl < 0:
         raise SaveError("truncated: no header line")
@@ -52,35 +113,40 @@ def decode(data):
     if header["nightboard_save"] != FORMAT:
         raise SaveError("save format %r is not supported (this firmware reads format %d)"
                         % (header["nightboard_save"], FORMAT))
-    body = data[nl + 1:]
-    if body.endswith(b"\n"):
-        body = body[:-1]
+    if not isinstance(header.get("program"), str) or not isinstance(header.get("nonce"), int):
+        raise SaveError("not a saved game (needs program and nonce)")
+    body = bytearray(data[nl + 1:])
     if len(body) != header.get("bytes"):
         raise SaveError("truncated: %d of %r bytes" % (len(body), header.get("bytes")))
     if crc32(body) & 0xFFFFFFFF != header.get("crc32"):
         raise SaveError("checksum mismatch")
+    xor_in_place(body, key, header["nonce"])
     try:
-        payload = json.loads(body)
+        state = json.loads(body)
     except ValueError:
-        raise SaveError("the game is not JSON")
-    if not isinstance(payload, dict) or not isinstance(payload.get("program"), str) \
-            or not isinstance(payload.get("state"), dict):
-        raise SaveError("not a saved game (needs program and state)")
-    return payload
+        raise SaveError("the game does not open with this board's key, or is not JSON")
+    if not isinstance(state, dict):
+        raise SaveError("not a saved game (its state is not an object)")
+    return header, state
 
 
 class SaveStore:
-    def __init__(self, storage):
+    def __init__(self, storage, key, size=BUFFER):
         self.storage = storage
+        self.key = key
+        self.buf = bytearray(size)
         self.writes = 0
+        self.nonce = 0
 
-    def save(self, payload):
-        self.storage.write(TMP, encode(payload))
+    def save(self, program, turns_done, state):
+        self.nonce += 1
+        start, end = encode_into(self.buf, program, turns_done, state, self.key, self.nonce)
+        self.storage.write(TMP, memoryview(self.buf)[start:end])
         self.storage.rename(TMP, SAVE)
         self.writes += 1
 
     def load(self):
-        """The saved payload, None when there is none; SaveError when there is one that fails its checks.
+        """(header, state) of the save, None when there is none; SaveError when it fails its checks.
 
         A leftover temporary file from a save cut short is removed (or, if the save itself is
         missing and the temporary file is whole, it is completed).
@@ -91,7 +157,7 @@ class SaveStore:
         if tmp is not None:
             if data is None:
                 try:
-                    decode(tmp)
+                    decode(tmp, self.key)
                     st.rename(TMP, SAVE)
                     data = tmp
                 except SaveError:
@@ -100,7 +166,10 @@ class SaveStore:
                 st.remove(TMP)
         if data is None:
             return None
-        return decode(data)
+        header, state = decode(data, self.key)
+        if header["nonce"] > self.nonce:
+            self.nonce = header["nonce"]
+        return header, state
 
     def set_aside(self):
         """Rename a bad save out of the way; return its new name."""

@@ -18,7 +18,7 @@ from nightboard.table.vampiring_draw import OFF, Renderer
 from nightboard.table.vampiring_scene import Scene, Timeline
 
 FLASH_MS = 150
-LOG_MAX = 60
+LOG_MAX = 40
 
 
 class VampiRingPlay:

@@ -1,0 +1,288 @@
+"""Dracula's mind: the board chooses his turn from what the hunters know, his room and his own seed.
+
+decide(map, view, room, prng, level) reads only the hunters' view (the public
+state, games/dracula.py view()), his own room and his random stream, so by
+construction nothing else hidden can steer him. Integers only; the work is
+bounded: one pass over his legal walks (at most 1 + d + d^2 + d^3 for rooms
+of d doors: 85 on a square map), one spread of the hunters' knowledge per
+distinct set of bites, and a few loops over rooms and hunters per candidate.
+
+Level 1 (gentle, for children): wanders at random and bites only half the
+time. Levels 2 and 3 score every distinct outcome (where he ends, whom he
+bites, crypt or not):
+  + bites (each worth his health / the hunters' lives left), kills, a win;
+  - danger: the expected stake hits next round if the hunters, knowing only
+    the set of rooms he may be in, search the rooms within their reach
+    (a move and a neighbouring room: distance 2) one at a time and stake
+    him once found;
+  + (level 3) the size of that set after his move, so he keeps it large and
+    reveals himself only when it pays; the rooms out of every hunter's reach
+    he could flee to next turn; hunters within striking range next turn.
+Level 2 plays a gentle turn half the time and adds noise to every score;
+level 3 only breaks ties at random. The strength each level reaches, and the
+cost of a decision (counted, timed under the unix port, and estimated for the
+board): host/nightboard_host/dracula_bench.py, reported by `make bench`.
+"""
+
+from nightboard.games import dracula_know as K
+
+REACH = 2  # a hunter's search: move one room, then garlic or stake a neighbour
+WIN = 1000000
+HIT = 1000  # one stake hit, the unit of every score
+KILL = 500
+NOISE = (0, 0, 700, 24)  # per level
+CARELESS, CARELESS_OF = 1, 2  # level 2 plays a gentle turn this often
+SPACE = 120  # level 3: per doubling of the rooms he may be in
+ESCAPE = 45  # level 3: per safe room he can reach next turn (at most 6 counted)
+STRIKE = 90  # level 3: per hunter he could reach next turn
+
+
+class Stats:
+    """Work counters of one decision (for the bench): walks looked at, outcomes scored, spreads."""
+
+    def __init__(self):
+        self.walks = 0
+        self.outcomes = 0
+        self.spreads = 0
+
+
+def decide(m, view, room, prng, level, stats=None):
+    """Dracula's move (crypt, rooms, bites) for the position the hunters see in `view`."""
+    n = m.n
+    hunters = view["hunters"]
+    pos = view["positions"]
+    team = view["team_lives"] is not None
+    alive = [team or view["lives"][h] > 0 for h in range(hunters)]
+    sunlight = view["sunlight"]
+    sun = K.sun_rooms(n, sunlight)
+    forbid = bytearray(n)
+    must = sun[room] == 1
+    if must:
+        forbid = K.placer_rooms(n, sunlight, room, pos)
+    crypt_on = view["rules"] == "playtest"
+    crypt = K.crypt_ok(m, room, sun, forbid, crypt_on)
+    ws, outs, how = prepare(m)
+    nw = K.legal_walks_into(m, room, sun, forbid, must, crypt, ws)
+    turn = view["turn"]
+    can = [h for h in range(hunters) if alive[h] and not view["hit"]
+           and not (view["bitten"][h] > 0 and view["bitten"][h] == turn - 1)]
+    if stats is not None:
+        stats.walks += nw
+    if level == 1 or (level == 2 and prng.below(CARELESS_OF) < CARELESS):
+        return _gentle(m, room, ws, nw, crypt, can, pos, prng)
+
+    # Distinct outcomes, each an int: crypt << 13 | end << 6 | bite mask over `can`; and the first walk
+    # (a compact int, or -1 for the crypt) that gives it. Both in buffers made once per map.
+    room_bites = bytearray(n)  # per room, the mask of the biteable hunters standing there
+    for i in range(len(can)):
+        room_bites[pos[can[i]]] |= 1 << i
+    seen = bytearray(n * 16)  # (end, bite mask) already an outcome
+    no = 0
+    for i in range(nw):
+        w = ws[i]
+        k = w & 3
+        end = room if k == 0 else (w >> (2 + 8 * (k - 1))) & 255
+        mask = 0
+        for j in range(k):
+            mask |= room_bites[(w >> (2 + 8 * j)) & 255]
+        key = end * 16
+        if not seen[key]:
+            seen[key] = 1
+            outs[no] = end << 6
+            how[no] = w
+            no += 1
+        if mask and not seen[key + mask]:
+            seen[key + mask] = 1
+            outs[no] = end << 6 | mask
+            how[no] = w
+            no += 1
+    if crypt:
+        far = m.opposite[room]
+        outs[no] = 1 << 13 | far << 6
+        how[no] = -1
+        no += 1
+        if room_bites[far]:
+            outs[no] = 1 << 13 | far << 6 | room_bites[far]
+            how[no] = -1
+            no += 1
+
+    possible = bytearray(n)
+    for r in view["possible"]:
+        possible[r] = 1
+    lives_left = 0
+    for h in range(hunters):
+        if alive[h]:
+            lives_left += view["team_lives"] if team else view["lives"][h]
+        if team:
+            break
+    health = view["health"]
+    dist = m.dist
+    # Rooms within some living hunter's reach (for his escape routes, level 3).
+    watched = bytearray(n)
+    for h in range(hunters):
+        if alive[h]:
+            base = pos[h] * n
+            for r in range(n):
+                if dist[base + r] <= REACH:
+                    watched[r] = 1
+    know = {}  # (crypt, bite mask) -> (rooms he may be in after, their count, per-hunter counts in reach)
+    best_score = 0
+    noise = NOISE[level]
+    escape_cache = [-1] * n
+    best_i = -1
+    for oi in range(no):
+        o = outs[oi]
+        cr, end, mask = o >> 13, (o >> 6) & 127, o & 63
+        key = (end if cr else -1) * 64 + mask
+        if key not in know:
+            if cr:
+                after = K.only(n, end)
+            else:
+                bite_rooms = [pos[can[i]] for i in range(len(can)) if (mask >> i) & 1]
+                after = K.spread(m, possible, sunlight, pos, bite_rooms, crypt_on)
+                if stats is not None:
+                    stats.spreads += 1
+            know[key] = (after, K.count(after), _in_reach(m, after, pos, hunters))
+        after, size, reach_counts = know[key]
+        if stats is not None:
+            stats.outcomes += 1
+        score = _score(m, view, end, mask, reach_counts, can, alive, lives_left, health, team)
+        if level >= 3 and score < WIN:
+            score += SPACE * _log2(size)
+            e = escape_cache[end]
+            if e < 0:
+                e = _escape(m, end, pos, alive, hunters, watched)
+                escape_cache[end] = e
+            score += ESCAPE * (e & 15) + STRIKE * (e >> 4)
+        if noise:
+            score += prng.below(noise)
+        if best_i < 0 or score > best_score:
+            best_i, best_score = oi, score
+    o = outs[best_i]
+    bites = tuple(can[i] for i in range(len(can)) if ((o & 63) >> i) & 1)
+    if o >> 13:
+        return True, (m.opposite[room],), bites
+    return False, K.walk_rooms(how[best_i]), bites
+
+
+def prepare(m):
+    """The mind's working buffers for map m: walks, outcomes, and the walk of each outcome. The map makes
+    them when it is built, so a decision never needs a large block of a fragmented heap."""
+    return m.mind_buffers
+
+
+def _gentle(m, room, ws, nw, crypt, can, pos, prng):
+    k = nw + (1 if crypt else 0)
+    i = prng.below(k)
+    if i < nw:
+        cr, rooms = False, K.walk_rooms(ws[i])
+    else:
+        cr, rooms = True, (m.opposite[room],)
+    bites = []
+    for h in can:
+        if pos[h] in rooms and prng.below(2) == 0:
+            bites.append(h)
+    return cr, rooms, tuple(bites)
+
+
+def _in_reach(m, after, pos, hunters):
+    """Per hunter: how many rooms he may be in lie within its reach."""
+    n = m.n
+    out = [0] * hunters
+    dist = m.dist
+    for h in range(hunters):
+        base = pos[h] * n
+        c = 0
+        for r in range(n):
+            if after[r] and dist[base + r] <= REACH:
+                c += 1
+        out[h] = c
+    return out
+
+
+def _score(m, view, end, mask, reach_counts, can, alive, lives_left, health, team):
+    """Bites, kills and a win, less the stake hits he can expect next round where he ends."""
+    hunters = view["hunters"]
+    pos = view["positions"]
+    stakes = view["stakes"]
+    n = m.n
+    score = 0
+    lost = 0
+    killed = 0  # hunters this move kills, as a mask over seats
+    bitten = 0  # hunters this move bites, as a mask over seats
+    for i in range(len(can)):
+        if (mask >> i) & 1:
+            h = can[i]
+            bitten |= 1 << h
+            lost += 1
+            if not team and view["lives"][h] == 1:
+                killed |= 1 << h
+                score += KILL
+    if lost:
+        score += HIT * health // (lives_left if lives_left > 0 else 1) * lost
+        if team:
+            if view["team_lives"] - lost <= 0:
+                return WIN
+        else:
+            anyone = False
+            left = 0
+            for h in range(hunters):
+                if alive[h] and not (killed >> h) & 1:
+                    anyone = True
+                    left += stakes[h]
+            if not anyone or left < health:
+                return WIN
+    # Danger next round: the hunters that will play, in seat order, each searching its reach.
+    dist = m.dist
+    share = 1
+    if team:
+        share = max(1, 4 // max(1, hunters - lost))  # classic: the round's four garlic cloves shared
+    unfound = 1000
+    hits = 0
+    skip = view["skip"]
+    for h in range(hunters):
+        if not alive[h] or (bitten >> h) & 1 or skip[h]:
+            continue
+        if dist[pos[h] * n + end] > REACH:
+            continue
+        stake = stakes[h] > 0
+        if stake:
+            hits += 1000 - unfound
+        c = reach_counts[h]
+        p = 1000 * (share + (1 if stake and c <= 2 else 0)) // (c if c > 0 else 1)
+        if p > 1000:
+            p = 1000
+        newly = unfound * p // 1000
+        if stake:
+            hits += newly
+        unfound -= newly
+    return score - hits * HIT // 1000
+
+
+def _log2(k):
+    b = 0
+    while k > 1:
+        k >>= 1
+        b += 1
+    return b
+
+
+def _escape(m, start, pos, alive, hunters, watched):
+    """Rooms within 3 steps of `start` out of every living hunter's reach (at most 6, low 4 bits), and
+    hunters 3 or 4 rooms away, that he could strike next turn after they come closer (high bits)."""
+    n = m.n
+    dist = m.dist
+    safe = 0
+    base = start * n
+    for r in range(n):
+        if dist[base + r] <= K.STEPS and not watched[r]:
+            safe += 1
+    if safe > 6:
+        safe = 6
+    strike = 0
+    for h in range(hunters):
+        if alive[h]:
+            d = dist[base + pos[h]]
+            if d == 3 or d == 4:
+                strike += 1
+    return strike << 4 | safe

@@ -1,0 +1,278 @@
+"""The Dracula hunt on a grid table: the active hunter's buttons, the animation, Dracula's turn.
+
+Buttons of the hunter whose turn it is (docs/table.md): "mode" picks the next
+action it may take (move, garlic, stake, sunlight, end the turn; classic:
+rest for a stake or a sunlight), "move" puts the cursor on the next room that
+action may target (its own room first, then the neighbours clockwise from the
+top), "ok" does it. "look" (anyone, any time) is held to see the rooms where
+Dracula may be and, on that hunter's panel, its sunlight instead of its
+stakes. Presses of a hunter whose turn it is not are refused: its status
+LEDs 2 and 3 blink magenta, and nothing changes.
+
+After the last hunter's turn comes Dracula's: the board first holds one
+unchanging picture ("night", 700 ms), decides his move during it (the
+decision's time never shows) and then plays only the public events of his
+turn. The table draws a Scene filled from the hunters' view, never from his
+room (D8). turns_done counts finished rounds; last_events holds the round's
+events.
+"""
+
+from nightboard.games.dracula import DRACULA, HUNTERS, GameError
+from nightboard.games import dracula_rules as R
+from nightboard.table import palette as P
+from nightboard.table.dracula_draw import KIND_COLOUR, Renderer
+from nightboard.table.dracula_scene import DUR, NIGHT, Scene, Timeline
+
+KIND_ORDER = (R.MOVE, R.GARLIC, R.STAKE, R.SUN, R.END, R.REST_STAKE, R.REST_SUN)
+REFUSED_MS = 600
+LOG_MAX = 16  # events kept for the host's log; the table keeps its own numbered list
+
+
+def clock_key(dx, dy):
+    """An integer that grows clockwise from straight up (y grows downwards); -1 for (0, 0)."""
+    if dx == 0 and dy == 0:
+        return -1
+    if dx >= 0 and dy < 0:
+        q, a, b = 0, dx, -dy
+    elif dx > 0 and dy >= 0:
+        q, a, b = 1, dy, dx
+    elif dx <= 0 and dy > 0:
+        q, a, b = 2, -dx, dy
+    else:
+        q, a, b = 3, -dy, -dx
+    return q * 1001 + a * 1000 // (a + b)
+
+
+class DraculaPlay:
+    def __init__(self, layout, frame, game):
+        self.layout = layout
+        self.frame = frame
+        self.game = game
+        self.scene = Scene(game)
+        self.draw = Renderer(layout, frame, game)
+        seats = layout.max_players
+        self.looking = bytearray(seats)
+        self.refused_until = [0] * seats
+        self.timeline = None
+        self.t0 = 0
+        self.night = False
+        self.decided = False
+        self.hold_frames = 0
+        self.pending_night = game.awaiting() == [DRACULA]
+        self.kinds = []
+        self.kind = 0
+        self.targets = []
+        self.target = 0
+        self.log = []
+        self.last_events = []
+        self.turns_done = 0
+        self._round = []
+        self.choices()
+        from nightboard.games import dracula_mind  # noqa: F401  his mind now, while the heap is in one piece
+
+    # --- the active hunter's choice ---------------------------------------------------------
+
+    def choices(self):
+        """The kinds of action the active hunter may take, and the rooms of the chosen one."""
+        g = self.game
+        self.kinds = []
+        self.targets = []
+        if g.over or g.active < 0:
+            self.kind = 0
+            return
+        legal = g.legal_actions(g.active)
+        for k in KIND_ORDER:
+            for a in legal:
+                if R.kind_of(a) == k:
+                    self.kinds.append(k)
+                    break
+        if self.kind not in self.kinds:
+            self.kind = R.MOVE if R.MOVE in self.kinds else self.kinds[0]
+        self._targets(legal)
+
+    def _targets(self, legal):
+        g = self.game
+        m = g.map
+        here = g.pos[g.active]
+        rooms = [R.room_of(a) for a in legal if R.kind_of(a) == self.kind]
+        if self.kind in (R.END, R.REST_SUN, R.REST_STAKE):
+            rooms = [here]
+        hx, hy = m.x(here), m.y(here)
+        rooms.sort(key=lambda r: clock_key(m.x(r) - hx, m.y(r) - hy))
+        self.targets = rooms
+        self.target = 0
+
+    def chosen_action(self):
+        if self.kind in (R.END, R.REST_SUN, R.REST_STAKE):
+            return R.act(self.kind)
+        return R.act(self.kind, self.targets[self.target])
+
+    # --- input ---------------------------------------------------------------------------
+
+    def press(self, player, role, now):
+        g = self.game
+        if role == "look":
+            if player < len(self.looking):
+                self.looking[player] = 1
+            return
+        if g.over or self.timeline is not None or self.pending_night or player >= g.hunters:
+            return
+        if player != g.active:
+            self.refuse(player, now)
+            return
+        if role == "mode":
+            i = self.kinds.index(self.kind)
+            self.kind = self.kinds[(i + 1) % len(self.kinds)]
+            self._targets(g.legal_actions(player))
+        elif role == "move":
+            self.target = (self.target + 1) % len(self.targets)
+        elif role == "ok":
+            self.act(player, now)
+
+    def release(self, player, role, now):
+        if role == "look" and player < len(self.looking):
+            self.looking[player] = 0
+
+    def refuse(self, player, now):
+        self.refused_until[player] = now + REFUSED_MS
+
+    def act(self, h, now):
+        g = self.game
+        try:
+            events = g.submit(h, self.chosen_action())
+        except GameError:
+            self.refuse(h, now)
+            return
+        self._events(events)
+        self.scene.sync(g)
+        self.timeline = Timeline(events)
+        self.t0 = now
+        if g.over:
+            self._round_done()
+        elif g.active < 0:
+            self.pending_night = True
+        self.choices()
+
+    def _events(self, events):
+        self._round.extend(events)
+        self.log.extend(events)
+        if len(self.log) > LOG_MAX:
+            del self.log[:len(self.log) - LOG_MAX]
+
+    def _round_done(self):
+        self.last_events = self._round
+        self._round = []
+        self.turns_done += 1
+
+    # --- Dracula's turn ------------------------------------------------------------------
+
+    def _start_night(self, now):
+        self.pending_night = False
+        self.night = True
+        self.decided = False
+        self.hold_frames = 0
+        self.timeline = Timeline((), night=True)
+        self.t0 = now
+
+    def _dracula(self):
+        g = self.game
+        events = g.dracula_turn()  # his mind reads the hunters' view, his room and his own seed
+        self.decided = True
+        self._events(events)
+        self.timeline.add(events)
+        self._round_done()
+        if not g.over and g.active < 0:
+            self.pending_night = True  # every hunter misses this round: his turn again
+        self.choices()
+
+    def animating(self):
+        return self.timeline is not None or self.pending_night
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def render(self, now):
+        g = self.game
+        sc = self.scene
+        if self.timeline is None and self.pending_night and not g.over:
+            self._start_night(now)
+        step = None
+        elapsed = 0
+        tl = self.timeline
+        if tl is not None:
+            elapsed = now - self.t0
+            if self.night:
+                # Decide in the hold's second frame: the picture does not change while he thinks.
+                if self.hold_frames >= 1 and not self.decided:
+                    self._dracula()
+                self.hold_frames += 1
+            step = tl.current(elapsed, sc, g)
+            if tl.done(elapsed) and (self.decided or not self.night):
+                self.timeline = None
+                self.night = False
+                step = None
+        steady = step is not None and step[0] == NIGHT
+        dr = self.draw
+        self.frame.clear()
+        looking = False
+        for p in range(len(self.looking)):
+            if self.looking[p]:
+                looking = True
+        dr.draw_map(sc, now, looking, steady)
+        dr.draw_strip(sc)
+        for h in range(sc.hunters):
+            dr.draw_panel(sc, h, self.looking[h])
+            busy = self.timeline is not None or self.pending_night or sc.over
+            kind = self.kind if (h == sc.active and not busy) else 0
+            dr.draw_status(sc, h, now, steady, kind, now < self.refused_until[h])
+        if step is not None:
+            dr.draw_step(sc, step, elapsed, now)
+        elif sc.over:
+            dr.draw_end(sc, now)
+        elif self.timeline is None and not self.pending_night and sc.active >= 0 and self.targets:
+            h = sc.active
+            c = P.FAMILY[h] if self.kind == R.MOVE else KIND_COLOUR[self.kind]
+            dr.cursor(self.targets[self.target], c, now)
+
+    # --- text for the host ---------------------------------------------------------------
+
+    def describe(self):
+        g = self.game
+        sc = self.scene
+        m = g.map
+        lines = ["Dracula hunt, %s rules, level %d, round %d" % (g.rules, g.level, sc.turn)]
+        if sc.over:
+            lines.append("game over: %s; Dracula was in %s" % (
+                "the hunters win" if sc.hunters_won else "Dracula wins", m.name(sc.dracula) if sc.dracula >= 0 else "?"))
+        elif self.night or self.pending_night:
+            lines.append("Dracula's turn")
+        elif sc.active >= 0 and self.targets:
+            a = self.chosen_action()
+            lines.append("%s to play: %s (mode: action, move: room, ok: do it)" % (
+                HUNTERS[sc.active], g.action_name(a)))
+        health = "Dracula: health %d" % sc.health
+        if sc.over:
+            pass
+        elif sc.known >= 0:
+            health += ", known to be in %s" % m.name(sc.known)
+        else:
+            health += ", may be in %d rooms" % len(g.possible_rooms())
+        lines.append(health)
+        parts = []
+        for h in range(sc.hunters):
+            if not sc.alive[h]:
+                parts.append("%s dead" % HUNTERS[h])
+                continue
+            s = "%s %s" % (HUNTERS[h], m.name(sc.pos[h]))
+            if not sc.team:
+                s += " lives %d" % sc.lives[h]
+            s += " stakes %d sun %d" % (sc.stakes[h], sc.sun[h])
+            if sc.skip[h]:
+                s += " (bitten: misses this round)"
+            parts.append(s)
+        lines.append("; ".join(parts))
+        if sc.team:
+            lines.append("team lives %d, garlic left this round %d" % (sc.team_lives, sc.garlic_left))
+        return lines
+
+
+__all__ = ["DraculaPlay", "clock_key", "DUR"]

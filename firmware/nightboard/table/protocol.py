@@ -1,0 +1,324 @@
+"""The serial protocol, board side: line-based JSON requests over USB serial, answered between frames.
+
+`Protocol(port)` is a table service (table.services): every frame `poll(table,
+now)` takes what the port has (at most READS x CHUNK bytes, never blocking),
+answers at most LINES complete lines and runs its own timers (taps). Requests
+and replies are one line each, `@nb {json}\n` (docs/protocol.md). Every line
+gets exactly one reply; a bad line gets {"ok": false, "error": ...} naming
+what was wrong and changes nothing. `port` is anything with readinto(buf) ->
+count (0 when nothing is waiting) and write(bytes-like): hal/serial_port.py on
+the board, hal/sim_serial.py in simulation. Idle frames allocate nothing. The
+request handlers (table/protocol_kinds.py) are imported with the Protocol: make
+it early (main.py makes it before the table), while the heap is still in one
+piece -- imported at the first request, on a heap the game has cut up, they
+might not find room.
+"""
+
+import gc
+import json
+from binascii import hexlify
+
+from nightboard.compat import json_dumps
+
+PROTOCOL = 1
+PREFIX = b"@nb "
+MAX_LINE = 1024  # bytes of a request line before its "\n"
+CHUNK = 64  # bytes read from the port at a time
+OUT = 128  # bytes of a reply written to the port at a time
+READS = 4  # reads per frame: at most 256 bytes a frame
+LINES = 4  # lines answered per frame
+TAP_MS = 100
+GAP_MS = 60  # a tapped button stays up this long before a queued tap presses it again
+
+
+_SMALL_HEAP = hasattr(gc, "mem_free")  # MicroPython
+# CPython's json.loads would guess UTF-16/32 from bytes: decode as UTF-8 first (MicroPython checks UTF-8 itself)
+_DECODE_FIRST = hasattr(json, "JSONDecodeError")
+
+
+class Hex:
+    """A reply field written as the hex string of a buffer, a piece at a time (no big string)."""
+
+    def __init__(self, buf):
+        self.buf = buf
+
+
+class BadRequest(ValueError):
+    """A request that cannot be done; the message names what was wrong."""
+
+
+def short(v):
+    """A value as JSON for a message, cut to 40 characters."""
+    t = json_dumps(v)
+    return t if len(t) <= 40 else t[:37] + "..."
+
+
+def parse_line(line):
+    """(id, request object) from one line (bytes or a memoryview, without the newline); BadRequest."""
+    if len(line) < len(PREFIX) or bytes(line[:len(PREFIX)]) != PREFIX:
+        raise BadRequest("not a protocol line: requests start with '@nb '" if len(line) else "empty line")
+    body = line[len(PREFIX):]
+    try:
+        if _DECODE_FIRST:
+            body = str(bytes(body), "utf-8")
+        obj = json.loads(body)  # MicroPython parses the line buffer in place: no copy on a small heap
+    except UnicodeError:
+        raise BadRequest("not UTF-8 text")
+    except ValueError as e:
+        raise BadRequest("not JSON: %s" % e)
+    if not isinstance(obj, dict):
+        raise BadRequest("a request is a JSON object (got %s)" % short(obj))
+    rid = obj.get("id")
+    if "id" not in obj:
+        raise BadRequest("missing id")
+    if isinstance(rid, bool) or not isinstance(rid, (int, str)):
+        raise BadRequest("id must be an integer or a string (got %s)" % short(rid))
+    return rid, obj
+
+
+class Protocol:
+    def __init__(self, port):
+        self.port = port
+        self._rbuf = bytearray(CHUNK)
+        self._ob = bytearray(OUT)
+        self._on = 0
+        self._out_line = False
+        self._rpos = 0
+        self._rlen = 0
+        self._line = bytearray(MAX_LINE)
+        self._n = 0
+        self._skip = False  # discarding the rest of a line that was too long
+        self.parts = None  # a request arriving in parts: the strings so far
+        self.parts_size = 0
+        from nightboard.table import protocol_kinds
+
+        self.kinds = protocol_kinds
+        self.lines = 0  # lines answered, errors included
+        self.errors = 0
+        self._nb = -1
+        self.tap_ms = TAP_MS
+        self.debounce_ms = 20
+
+    # --- the service ----------------------------------------------------------------------------
+
+    def setup(self, t):
+        """Size the tap timers for the table's buttons (once, or again if the table changed)."""
+        if self._nb == len(t.injected):
+            return
+        n = len(t.injected)
+        self._nb = n
+        self._up_at = [0] * n  # when a tapped button is let go
+        self._free_at = [0] * n  # when a let-go button may be tapped again
+        self._tapping = bytearray(n)  # 1: held by a tap, 2: waiting for its gap after one
+        self._queue = []  # [button, ms] taps waiting for their button
+        self._active = 0
+        self.debounce_ms = t.profile["buttons"].get("debounce_ms", 20)
+        self.tap_ms = max(TAP_MS, self.debounce_ms + 3 * t.frame_ms)
+
+    def poll(self, table, now):
+        if self._nb != len(table.injected):
+            self.setup(table)
+        if self._active:
+            self._run_taps(table, now)
+        if self._answer(table, now) and _SMALL_HEAP:
+            # A reply leaves garbage all over the heap; collected now, before the game's own long-lived
+            # objects land in between, the board's small heap stays in one piece (a few ms, and only
+            # in frames that answered something; tests/test_protocol.py plays games under a monitor).
+            gc.collect()
+
+    def _answer(self, table, now):
+        """Read and answer what the port has, within this frame's bounds; the number of lines answered."""
+        answered = 0
+        reads = 0
+        buf = self._rbuf
+        line = self._line
+        while answered < LINES:
+            if self._rpos >= self._rlen:
+                if reads >= READS:
+                    break
+                reads += 1
+                self._rlen = self.port.readinto(buf) or 0
+                self._rpos = 0
+                if not self._rlen:
+                    break
+            i = self._rpos
+            end = self._rlen
+            while i < end:
+                c = buf[i]
+                i += 1
+                if c == 10:
+                    if self._skip:
+                        self._skip = False
+                        self._n = 0
+                    else:
+                        self._finish(table, now)
+                        answered += 1
+                        break
+                elif not self._skip:
+                    if self._n < MAX_LINE:
+                        line[self._n] = c
+                        self._n += 1
+                    else:
+                        self._skip = True
+                        self._n = 0
+                        self._send(None, None, "line too long (max %d bytes)" % MAX_LINE)
+                        answered += 1
+                        break
+            self._rpos = i
+        return answered
+
+    def _finish(self, table, now):
+        n = self._n
+        self._n = 0
+        if n and self._line[n - 1] == 13:
+            n -= 1
+        self.answer(table, memoryview(self._line)[:n], now)
+
+    def answer(self, table, line, now):
+        """Answer one request line (bytes, no newline): write the reply and return it (a dict)."""
+        rid = None
+        try:
+            rid, req = parse_line(line)
+            fields = self.kinds.dispatch(self, table, req, now)
+        except ValueError as e:  # BadRequest, or the table or engine refusing (StartError, GameError...)
+            return self._send(rid, None, str(e))
+        except MemoryError:
+            return self._send(rid, None, "out of memory answering this request")
+        except Exception as e:  # never let a request stop the table's loop
+            return self._send(rid, None, "could not do it: %s: %s" % (type(e).__name__, e))
+        return self._send(rid, fields, None)
+
+    def _send(self, rid, fields, error):
+        if error is None:
+            reply = {"id": rid, "ok": True}
+            for k in fields:
+                reply[k] = fields[k]
+        else:
+            reply = {"id": rid, "ok": False, "error": error}
+            self.errors += 1
+        self.lines += 1
+        self._out_line = False
+        try:
+            self._put("@nb ")
+            self._emit(reply)
+        except Exception as e:  # e.g. out of memory half-way: end the broken line, then say so
+            self._on = 0
+            self._put("\n@nb " if self._out_line else "@nb ")
+            reply = {"id": rid, "ok": False, "error": "could not write the reply: %s: %s" % (type(e).__name__, e)}
+            self._emit(reply)
+        self._put("\n")
+        self._flush()
+        return reply
+
+    # Replies are written a piece at a time through a small buffer: no reply is ever one big string,
+    # which a fragmented heap on the board might not find room for.
+
+    def _emit(self, obj):
+        put = self._put
+        if isinstance(obj, dict):
+            put("{")
+            first = True
+            for k in obj:
+                if not first:
+                    put(",")
+                first = False
+                put(json_dumps(k))
+                put(":")
+                self._emit(obj[k])
+            put("}")
+        elif isinstance(obj, (list, tuple)):
+            put("[")
+            for i in range(len(obj)):
+                if i:
+                    put(",")
+                self._emit(obj[i])
+            put("]")
+        elif isinstance(obj, Hex):
+            put('"')
+            mv = memoryview(obj.buf)
+            for i in range(0, len(mv), OUT // 2):
+                put(hexlify(mv[i:i + OUT // 2]))
+            put('"')
+        else:
+            put(json_dumps(obj))
+
+    def _put(self, s):
+        if isinstance(s, str):
+            s = s.encode()
+        k = len(s)
+        n = self._on
+        ob = self._ob
+        if n + k > OUT:
+            self._flush()
+            n = 0
+            if k > OUT:
+                self.port.write(s)
+                self._out_line = True
+                return
+        ob[n:n + k] = s
+        self._on = n + k
+
+    def _flush(self):
+        if self._on:
+            self.port.write(memoryview(self._ob)[:self._on])
+            self._on = 0
+            self._out_line = True  # part of the current line has gone out
+
+    # --- host button presses ----------------------------------------------------------------------
+
+    def hold(self, t, b, pressed):
+        """Press (or let go of) button b until told otherwise; its queued taps are dropped."""
+        self._drop_taps(b)
+        t.inject(b, pressed)
+
+    def _drop_taps(self, b):
+        q = self._queue
+        for i in range(len(q) - 1, -1, -1):
+            if q[i][0] == b:
+                q.pop(i)
+        if self._tapping[b]:
+            self._tapping[b] = 0
+            self._active -= 1
+
+    def tap(self, t, b, ms, now):
+        """Press b now for ms (or, while it is busy with a tap, queue it); True when queued."""
+        if self._tapping[b] or t.injected[b]:
+            if self._tapping[b] == 0:
+                self._drop_taps(b)
+                t.inject(b, False)  # a held button is let go, then tapped after the gap
+                self._tapping[b] = 2
+                self._free_at[b] = t.hal.clock.ticks_add(now, GAP_MS)
+                self._active += 1
+            self._queue.append([b, ms])
+            return True
+        self._press_for(t, b, ms, now)
+        return False
+
+    def _press_for(self, t, b, ms, now):
+        t.inject(b, True)
+        self._up_at[b] = t.hal.clock.ticks_add(now, ms)
+        if not self._tapping[b]:
+            self._active += 1
+        self._tapping[b] = 1
+
+    def _run_taps(self, t, now):
+        clock = t.hal.clock
+        tapping = self._tapping
+        for b in range(self._nb):
+            st = tapping[b]
+            if st == 1 and clock.ticks_diff(now, self._up_at[b]) >= 0:
+                t.inject(b, False)
+                tapping[b] = 2
+                self._free_at[b] = clock.ticks_add(now, GAP_MS)
+            elif st == 2 and clock.ticks_diff(now, self._free_at[b]) >= 0:
+                nxt = -1
+                q = self._queue
+                for i in range(len(q)):
+                    if q[i][0] == b:
+                        nxt = i
+                        break
+                if nxt < 0:
+                    tapping[b] = 0
+                    self._active -= 1
+                else:
+                    self._press_for(t, b, q.pop(nxt)[1], now)

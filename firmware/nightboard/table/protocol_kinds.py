@@ -1,0 +1,280 @@
+"""The serial protocol's requests: kind -> handler, each checking its fields (see docs/protocol.md).
+
+A handler is handler(proto, table, req, now) -> the reply's fields (a dict);
+it raises BadRequest (or the table's own ValueError) naming what was wrong,
+before changing anything. KINDS lists each kind with the fields it takes.
+Imported by table/protocol.py when a Protocol is made.
+"""
+
+import json
+
+from nightboard import VERSION
+from nightboard.table import programs
+from nightboard.table.protocol import MAX_LINE, PROTOCOL, BadRequest, Hex, short
+
+EVENTS_MAX = 16  # events per "events" reply ("more" says when there are others)
+PARTS_MAX = 8192  # characters of a request sent in parts
+ROLES = ("mode", "move", "look", "ok")
+
+
+def _int(req, name, lo, hi, default=None):
+    if name not in req and default is None:
+        raise BadRequest("missing %s" % name)
+    v = req.get(name, default)
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise BadRequest("%s must be an integer (got %s)" % (name, short(v)))
+    if not lo <= v <= hi:
+        raise BadRequest("%s must be %d..%d (got %d)" % (name, lo, hi, v))
+    return v
+
+
+def _program_name(t):
+    return t.program["name"] if t.play is not None and t.program is not None else None
+
+
+def _game(t):
+    return getattr(t.play, "game", None) if t.play is not None else None
+
+
+# --- the request kinds: handler(proto, table, req, now) -> the reply's fields --------------------------
+
+def _hello(p, t, req, now):
+    return {"firmware": VERSION, "protocol": PROTOCOL, "profile": t.profile["name"], "mode": t.mode,
+            "game": _program_name(t), "max_line": MAX_LINE, "requests": sorted(KINDS)}
+
+
+def _profile(p, t, req, now):
+    return {"profile": t.profile}
+
+
+def _state(p, t, req, now):
+    g = _game(t)
+    r = {"mode": t.mode, "game": _program_name(t), "describe": t.describe(), "debug": t.debug,
+         "state": None, "turn": None}
+    if g is not None:
+        r["state"] = g.view(None)
+        r["turn"] = getattr(g, "turn", None)
+        if t.debug_visible(now):
+            r["hidden"] = g.to_json()
+    return r
+
+
+def _frame(p, t, req, now):
+    return {"leds": Hex(t.frame.rgb), "n": t.frame.n, "frames": t.frames}
+
+
+def _events(p, t, req, now):
+    since = _int(req, "since", 0, 1 << 30, 0)
+    evs = t.events_since(since)
+    more = len(evs) > EVENTS_MAX
+    if more:
+        evs = evs[:EVENTS_MAX]
+    return {"events": evs, "last": t.event_seq, "more": more}
+
+
+def _button(t, req):
+    n = len(t.injected)
+    if "button" in req:
+        if "player" in req or "role" in req:
+            raise BadRequest("give either button or player and role, not both")
+        b = req["button"]
+        if isinstance(b, bool) or not isinstance(b, int):
+            raise BadRequest("button must be an integer (got %s)" % short(b))
+        if not 0 <= b < n:
+            raise BadRequest("button %d does not exist (0..%d)" % (b, n - 1))
+        return b
+    if "player" not in req and "role" not in req:
+        raise BadRequest("missing button (or player and role)")
+    pl = _int(req, "player", 0, 1 << 30)
+    if pl >= t.layout.max_players:
+        raise BadRequest("player %d does not exist (0..%d)" % (pl, t.layout.max_players - 1))
+    role = req.get("role")
+    if role is None:
+        raise BadRequest("missing role")
+    if role not in ROLES:
+        raise BadRequest("role %s is not one of %s" % (short(role), ", ".join(ROLES)))
+    try:
+        return t.button_id(pl, role)
+    except ValueError as e:
+        raise BadRequest(str(e))
+
+
+def _press(p, t, req, now):
+    b = _button(t, req)
+    p.hold(t, b, True)
+    return {"button": b}
+
+
+def _release(p, t, req, now):
+    b = _button(t, req)
+    p.hold(t, b, False)
+    return {"button": b}
+
+
+def _tap(p, t, req, now):
+    b = _button(t, req)
+    least = p.debounce_ms + t.frame_ms
+    ms = _int(req, "ms", 1, 20000, p.tap_ms)
+    if ms < least:
+        raise BadRequest("ms %d is too short: a press must last at least %d ms to count on this table" % (ms, least))
+    queued = p.tap(t, b, ms, now)
+    return {"button": b, "ms": ms, "queued": queued}
+
+
+def _need(t, name):
+    if not hasattr(t, name):
+        raise BadRequest("not supported yet: this firmware has no table.%s" % name)
+    return getattr(t, name)
+
+
+def _save(p, t, req, now):
+    payload = _need(t, "save_now")()
+    r = {"saved": True}
+    if payload is not None and t.debug_visible(now):
+        r["state"] = payload  # the save holds hidden facts: only shown in announced debug mode
+    return r
+
+
+def _load(p, t, req, now):
+    if "state" not in req:
+        raise BadRequest("missing state (a save payload)")
+    st = req["state"]
+    if not isinstance(st, dict):
+        raise BadRequest("state must be an object (a save payload; got %s)" % short(st))
+    _need(t, "load_game")(st)
+    return {"mode": t.mode, "game": _program_name(t)}
+
+
+def _reset(p, t, req, now):
+    _need(t, "reset")()
+    return {"mode": t.mode}
+
+
+def _debug(p, t, req, now):
+    on = req.get("on")
+    if on is not True and on is not False:
+        raise BadRequest("on must be true or false (got %s)" % ("nothing" if "on" not in req else short(on)))
+    t.set_debug(on, now)
+    return {"debug": t.debug, "visible": t.debug_visible(now)}
+
+
+def _start(p, t, req, now):
+    name = req.get("game", "vampiring")
+    if not isinstance(name, str):
+        raise BadRequest("game must be a string (got %s)" % short(name))
+    prog = programs.find(name)
+    known = ["game"]
+    if prog.get("kind") != "tool":
+        known.extend(("players", "seed", "position"))
+        for opt in prog.get("options", ()):
+            known.append(opt[0])
+    for k in sorted(req):
+        if k not in known and k != "id" and k != "req":
+            raise BadRequest("unknown option %s for %s (known: %s)" % (short(k), name, ", ".join(known)))
+    opts = {}
+    for k in known:
+        if k in req:
+            opts[k] = req[k]
+    if "seed" in opts:
+        _int(opts, "seed", 0, (1 << 30) - 1)
+    elif "position" not in opts and prog.get("kind") != "tool":
+        opts["seed"] = now & 0x3FFFFFFF  # as the start menu does
+    if "players" in opts:
+        _int(opts, "players", 1, 64)
+    t.start_game(opts)
+    return {"mode": t.mode, "game": _program_name(t)}
+
+
+def _report(p, t, req, now):
+    play = t.play
+    if play is None or not hasattr(play, "report"):
+        raise BadRequest("no report: the running program (%s) does not give one (start the self-test)"
+                         % (_program_name(t) or "the start menu"))
+    return {"report": play.report()}
+
+
+def _restart(p, t, req, now):
+    return {"reason": _need(t, "restart_reason")}
+
+
+def _part(p, t, req, now):
+    seq = _int(req, "seq", 0, 1 << 20)
+    data = req.get("data")
+    if not isinstance(data, str):
+        raise BadRequest("data must be a string (got %s)" % ("nothing" if data is None else short(data)))
+    end = req.get("end", False)
+    if end is not True and end is not False:
+        raise BadRequest("end must be true or false (got %s)" % short(end))
+    if seq == 0:
+        parts, size = [], 0
+    elif p.parts is None or seq != len(p.parts):
+        raise BadRequest("part %d out of order (expected %s)" % (seq, len(p.parts) if p.parts else 0))
+    else:
+        parts, size = p.parts, p.parts_size
+    size += len(data)
+    if size > PARTS_MAX:
+        raise BadRequest("request too long: its parts come to more than %d characters" % PARTS_MAX)
+    if not end:
+        if seq == 0:
+            p.parts = parts
+        parts.append(data)
+        p.parts_size = size
+        return {"part": seq}
+    parts.append(data)
+    p.parts = None
+    p.parts_size = 0
+    try:
+        inner = json.loads("".join(parts))
+    except ValueError as e:
+        raise BadRequest("parts are not JSON: %s" % e)
+    if not isinstance(inner, dict):
+        raise BadRequest("parts must make a JSON object (a request)")
+    if inner.get("req") == "part":
+        raise BadRequest("a request sent in parts cannot itself be a part")
+    return dispatch(p, t, inner, now)
+
+
+# kind -> (handler, the fields it takes besides id and req; None: the handler checks them)
+KINDS = {
+    "hello": (_hello, ()),
+    "profile": (_profile, ()),
+    "state": (_state, ()),
+    "frame": (_frame, ()),
+    "events": (_events, ("since",)),
+    "press": (_press, ("button", "player", "role")),
+    "release": (_release, ("button", "player", "role")),
+    "tap": (_tap, ("button", "player", "role", "ms")),
+    "save": (_save, ()),
+    "load": (_load, ("state",)),
+    "reset": (_reset, ()),
+    "debug": (_debug, ("on",)),
+    "start": (_start, None),
+    "report": (_report, ()),
+    "restart": (_restart, ()),
+    "part": (_part, ("seq", "data", "end")),
+}
+
+
+def check_kind(req):
+    if "req" not in req:
+        raise BadRequest("missing req")
+    kind = req["req"]
+    if not isinstance(kind, str):
+        raise BadRequest("req must be a string (got %s)" % short(kind))
+    if kind not in KINDS:
+        raise BadRequest("unknown req %s (known: %s)" % (short(kind), ", ".join(sorted(KINDS))))
+    return kind
+
+
+def dispatch(p, t, req, now):
+    """The reply's fields for a parsed request (a dict with id and req); BadRequest when it cannot be done."""
+    kind = check_kind(req)
+    handler, takes = KINDS[kind]
+    if takes is not None:
+        for k in sorted(req):
+            if k != "id" and k != "req" and k not in takes:
+                if takes:
+                    raise BadRequest("unknown field %s for %s (it takes: %s)" % (short(k), kind, ", ".join(takes)))
+                raise BadRequest("%s takes no fields (got %s)" % (kind, short(k)))
+    p.setup(t)
+    return handler(p, t, req, now)

@@ -1,0 +1,144 @@
+"""What the running table needs to know about a validated profile: its play area and which games fit.
+
+Split from profile.py (the validator) so the board can drop the validator
+from RAM once the profile is loaded: see forget_validator().
+"""
+
+import json
+
+BLOOD_LEDS = 8
+STATUS_LEDS = 3
+ROLES = ("mode", "move", "look", "ok")
+# Ring cards each known game needs for n players; other games pass a count.
+# Grid games: the side of their default square map (RULINGS D2) and their title.
+GAME_CARDS = {"vampiring": (lambda n: 2 * n + 8, "VampiRing", "2N+8")}
+GAME_GRIDS = {"dracula": (5, "the Dracula hunt")}
+
+
+class ProfileError(ValueError):
+    """A profile that cannot drive a table; the message names the field."""
+
+
+def _show(v):
+    """A short JSON-like rendering of a bad value for messages (no dict order in it)."""
+    if isinstance(v, dict):
+        return "an object"
+    if isinstance(v, list) and [x for x in v if isinstance(x, (dict, list))]:
+        return "a list"
+    try:
+        s = json.dumps(v)
+    except Exception:  # noqa: BLE001 - not JSON at all (a dict given from Python code)
+        s = repr(v)
+    return s if len(s) <= 40 else s[:37] + "..."
+
+
+def _is_int(v):
+    # bool is an int subclass on CPython but not on MicroPython: refuse it on both.
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def segment_span(seg):
+    """(first, last) chain index of a validated segment."""
+    k = seg["kind"]
+    if k == "ring":
+        n = seg["positions"] * seg["leds_per_position"]
+    elif k == "grid":
+        n = seg["width"] * seg["height"]
+    elif k == "panel":
+        n = seg["blood"] + seg["status"]
+    else:
+        n = seg["count"]
+    return seg["start"], seg["start"] + n - 1
+
+
+def play_segment(profile):
+    """The validated profile's play area segment (kind "ring" or "grid")."""
+    for s in profile["segments"]:
+        if s["kind"] == "ring" or s["kind"] == "grid":
+            return s
+    raise ProfileError("segments: no play area (was this profile validated by load_profile?)")
+
+
+def ring_positions(profile):
+    """Card positions of the play area: the ring's positions or the grid's outer ring of cells."""
+    s = play_segment(profile)
+    if s["kind"] == "ring":
+        return s["positions"]
+    return 2 * (s["width"] + s["height"]) - 4
+
+
+def check_players(profile, game_name_or_ring_cards, n_players, map_size=None):
+    """Raise ProfileError unless the table can host the game for n_players; return the ring's card count
+    (a grid game such as "dracula": the side of its map, map_size or its default, which the grid must hold)."""
+    if not _is_int(n_players) or n_players < 1:
+        raise ProfileError("players: must be a positive integer (got %s)" % _show(n_players))
+    g = game_name_or_ring_cards
+    if isinstance(g, str) and g in GAME_GRIDS:
+        return _check_grid_game(profile, g, n_players, map_size)
+    if isinstance(g, str):
+        if g not in GAME_CARDS:
+            raise ProfileError("game: no table needs known for %s (known: %s); pass its ring card count instead"
+                               % (_show(g), ", ".join(sorted(GAME_CARDS))))
+        fn, title, rule = GAME_CARDS[g]
+        cards = fn(n_players)
+        need = "the %d cards %s needs for %d players (%s)" % (cards, title, n_players, rule)
+    elif _is_int(g) and g >= 1:
+        cards = g
+        need = "%d cards" % cards
+    else:
+        raise ProfileError("game: must be a game name or a ring card count (got %s)" % _show(g))
+    if n_players > profile["max_players"]:
+        raise ProfileError("players: %d players but table %s has panels and buttons for %d (max_players)"
+                           % (n_players, _show(profile["name"]), profile["max_players"]))
+    s = play_segment(profile)
+    have = ring_positions(profile)
+    if have < cards:
+        i = profile["segments"].index(s)
+        if s["kind"] == "ring":
+            what = "%d positions" % have
+        else:
+            what = "the outer ring of a %dx%d grid (%d cells)" % (s["width"], s["height"], have)
+        raise ProfileError("segments[%d] (%s %s): %s cannot hold %s"
+                           % (i, s["kind"], _show(s["id"]), what, need))
+    return cards
+
+
+def _check_grid_game(profile, g, n_players, map_size):
+    side, title = GAME_GRIDS[g]
+    side = side if map_size is None else map_size
+    if n_players > profile["max_players"]:
+        raise ProfileError("players: %d players but table %s has panels and buttons for %d (max_players)"
+                           % (n_players, _show(profile["name"]), profile["max_players"]))
+    s = play_segment(profile)
+    i = profile["segments"].index(s)
+    if s["kind"] != "grid":
+        raise ProfileError("segments[%d] (ring %s): %s needs a grid of at least %dx%d cells for its %dx%d map, "
+                           "not a ring" % (i, _show(s["id"]), title, side, side, side, side))
+    if s["width"] < side or s["height"] < side:
+        raise ProfileError("segments[%d] (grid %s): a %dx%d grid cannot hold the %dx%d map of %s"
+                           % (i, _show(s["id"]), s["width"], s["height"], side, side, title))
+    return side
+
+
+def forget_validator():
+    """Drop table/profile.py (the validator, the biggest module) from RAM after the profile is loaded.
+    Only useful when nothing else holds one of its functions."""
+    import gc
+    import sys
+
+    sys.modules.pop("nightboard.table.profile", None)
+    import nightboard.table as pkg
+
+    if "profile" in pkg.__dict__:
+        delattr(pkg, "profile")
+    gc.collect()
+
+
+def load_profile_once(path):
+    """Load and validate a profile file, then forget the validator; returns the profile dict."""
+    from nightboard.table.profile import load_profile_file
+
+    profile = load_profile_file(path)
+    del load_profile_file
+    forget_validator()
+    return profile

@@ -1,0 +1,244 @@
+"""`nightboard bench` (`make bench`): the table's costs, measured, against the budgets of GUIDE section 6.
+
+Every figure says how it was measured. Timings come from the MicroPython unix
+port on this machine, so they are reported as ratios (ours against the plain
+way, in the same run) or converted to an estimate for the board with a stated
+model; counts (bytes, frames, instructions) are exact. Results are written to
+bench/results.json, and a later run shows the change against them.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from nightboard_host import bench_scripts as S
+from nightboard_host.mpy_runner import ROOT, compiled_firmware, run_mpy
+
+RESULTS = ROOT / "bench" / "results.json"
+FAKES = Path(__file__).resolve().parent / "bench_fakes"
+PROFILES = ("ring4", "grid8", "ring6")
+# Board estimate from x86-64 instructions of the unix port: Thumb-1 needs about twice the
+# instructions for the same VM work and the Cortex-M0+ runs about 1.5 cycles per instruction
+# from flash through its cache, at 125 MHz. A rough model, not a measurement on a Pico.
+CYCLES_PER_X86_INSTRUCTION = 3
+PICO_HZ = 125_000_000
+US_PER_LED = 30  # 24 bits at 800 kHz
+RESET_US = 300
+
+
+def _mpy_json(code, heap="192k", compiled=True):
+    out = run_mpy(code, heap=heap, compiled=compiled, extra_path=(FAKES,))
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def heap(game="vampiring", profile="ring4", players=4):
+    start = {"game": game, "players": players, "seed": 11}
+    code = "PROFILE = %r\nSTART = %r\n" % (profile, start) + S.DRIVE[game] + S.HEAP
+    return _mpy_json(code)
+
+
+def frame_cost(profile):
+    start = {"game": "vampiring", "players": 4 if profile != "ring6" else 6, "seed": 5}
+    return _mpy_json("PROFILE = %r\nSTART = %r\n" % (profile, start) + S.FRAME_COST)
+
+
+def wire(profile):
+    from nightboard.table.profile import load_profile_file
+
+    n = load_profile_file(str(ROOT / "hardware" / "profiles" / (profile + ".json")))["led"]["count"]
+    us = n * US_PER_LED + RESET_US
+    return {"leds": n, "wire_us": us, "max_fps": round(1_000_000 / us, 1)}
+
+
+def _valgrind_instructions(code):
+    """x86-64 instructions retired running `code` under the unix port (callgrind: exact, repeatable)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        script = Path(tmp) / "bench.py"
+        script.write_text(code)
+        out = Path(tmp) / "cg.out"
+        env = dict(os.environ)
+        env["MICROPYPATH"] = os.pathsep.join([str(compiled_firmware()), str(FAKES), ".frozen"])
+        exe = Path(sys.executable).parent / "micropython"
+        proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=%s" % out, str(exe),
+                               "-X", "heapsize=192k", str(script)], capture_output=True, text=True, env=env,
+                              cwd=str(ROOT))
+        m = re.search(r"Collected : (\d+)", proc.stderr)
+        if proc.returncode != 0 or not m:
+            raise RuntimeError("valgrind run failed: %s" % proc.stderr[-500:])
+        return int(m.group(1))
+
+
+def instructions_per(code_for_n, n):
+    """Instructions per repetition: the run with n repetitions minus the run with none, over n."""
+    return (_valgrind_instructions(code_for_n(n)) - _valgrind_instructions(code_for_n(0))) / n
+
+
+def board_ms(x86_instructions):
+    return x86_instructions * CYCLES_PER_X86_INSTRUCTION / PICO_HZ * 1000
+
+
+def vampiring_turn(with_valgrind=True):
+    timed = _mpy_json("N = 400\n" + S.VAMPIRING_TURN)
+    out = {"unix_us": round(timed["us_per_turn"], 1)}
+    if with_valgrind:
+        per = instructions_per(lambda n: "N = %d\n" % n + S.VAMPIRING_TURN, 200)
+        out["x86_instructions"] = int(per)
+        out["board_ms_estimate"] = round(board_ms(per), 2)
+    return out
+
+
+def frame_instructions(profile="ring4"):
+    """Instructions of one steady-state frame (tick: input, render, encode), for the board estimate."""
+    start = {"game": "vampiring", "players": 4, "seed": 5}
+
+    def code(n):
+        return ("PROFILE = %r\nSTART = %r\n" % (profile, start) + S.COMMON +
+                "t, hal = table(PROFILE, START)\nfor _ in range(%d):\n    hal.clock.advance(16); t.tick()\n" % n)
+
+    per = instructions_per(code, 300)
+    return {"x86_instructions": int(per), "board_ms_estimate": round(board_ms(per), 2)}
+
+
+def latency():
+    frames = _mpy_json(S.LATENCY)["frames"]
+    return {"frames_min": min(frames), "frames_max": max(frames), "frames": frames}
+
+
+def boot():
+    mpy = _mpy_json(S.BOOT, compiled=True)
+    py = _mpy_json(S.BOOT, heap="512k", compiled=False)
+    return {"mpy_import_us": mpy["import_us"], "mpy_heap": mpy["heap"], "py_import_us": py["import_us"],
+            "py_heap": py["heap"], "import_time_ratio": round(py["import_us"] / max(1, mpy["import_us"]), 1)}
+
+
+def optional(name):
+    """Figures from parts that may not be built in this checkout: (figures, None) or (None, why)."""
+    try:
+        if name == "flash":
+            from nightboard_host import flash_bench
+
+            return flash_bench.measure(), None
+        if name == "dracula":
+            from nightboard_host import dracula_bench
+
+            return dracula_bench.bench_figures(), None
+    except ImportError as e:
+        return None, "not available: %s" % e
+    return None, "unknown section"
+
+
+def run(quick=False):
+    results = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "machine": os.uname().machine}
+    results["heap_vampiring"] = heap("vampiring", "ring4", 4)
+    results["frame_cost"] = {p: frame_cost(p) for p in PROFILES}
+    results["wire"] = {p: wire(p) for p in PROFILES}
+    results["vampiring_turn"] = vampiring_turn(with_valgrind=not quick)
+    if not quick:
+        results["frame_instructions"] = frame_instructions("ring4")
+    results["latency"] = latency()
+    results["boot"] = boot()
+    for name in ("dracula", "flash"):
+        figs, why = optional(name)
+        results[name] = figs if figs is not None else {"skipped": why}
+    return results
+
+
+def load_previous(path=RESULTS):
+    try:
+        return json.loads(Path(path).read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def _num(d, *keys):
+    for k in keys:
+        if not isinstance(d, dict) or k not in d:
+            return None
+        d = d[k]
+    return d if isinstance(d, (int, float)) else None
+
+
+ROWS = (
+    # (label, keys into results, budget text, ok(value) or None, how)
+    ("heap in use after boot (VampiRing table)", ("heap_vampiring", "boot"), "-", None,
+     "gc.mem_alloc() after gc.collect(), unix port, firmware as .mpy; 64-bit objects: an upper bound"),
+    ("heap in use, 4 families, after setup", ("heap_vampiring", "setup"), "< 65536 B", lambda v: v < 65536, "same"),
+    ("heap in use, 4 families, worst point of a game", ("heap_vampiring", "worst"), "< 65536 B",
+     lambda v: v < 65536, "same, sampled every 25 frames and after every turn of a whole game"),
+    ("heap allocated per idle frame", ("heap_vampiring", "alloc_idle"), "0 B", lambda v: v == 0,
+     "gc.mem_alloc() around 60 frames with gc disabled"),
+    ("heap allocated per frame, VampiRing movement animation", ("heap_vampiring", "alloc_anim"), "0 B",
+     lambda v: v == 0, "same, 30 frames inside a turn's animation"),
+    ("frame instructions (ring4, x86-64, unix port)", ("frame_instructions", "x86_instructions"), "-", None,
+     "callgrind: 300 frames minus none, per frame"),
+    ("frame time on the board (estimate)", ("frame_instructions", "board_ms_estimate"), "< 16.7 ms (60 fps)",
+     lambda v: v < 16.7, "x86 instructions x %d cycles / 125 MHz (a model)" % CYCLES_PER_X86_INSTRUCTION),
+    ("VampiRing turn on the board (estimate)", ("vampiring_turn", "board_ms_estimate"), "< 5 ms",
+     lambda v: v < 5, "callgrind: 200 turns of 4 families minus none, same model"),
+    ("button press to changed LEDs (frames, worst)", ("latency", "frames_max"), "<= 1 frame",
+     lambda v: v <= 1, "simulated table at 16 ms frames, 16 press phases"),
+    ("firmware import heap as .mpy", ("boot", "mpy_heap"), "-", None, "gc.mem_alloc() around the imports"),
+    ("firmware import heap as .py", ("boot", "py_heap"), "-", None, "same, compiling the .py on import"),
+    ("import time .py / .mpy", ("boot", "import_time_ratio"), "-", None, "time.ticks_us, same machine"),
+)
+
+
+def table_rows(results, previous=None):
+    rows = []
+    for label, keys, budget, ok, how in ROWS:
+        v = _num(results, *keys)
+        if v is None:
+            continue
+        was = _num(previous, *keys) if previous else None
+        change = "" if was is None or was == v else ("%+g" % round(v - was, 2))
+        verdict = "" if ok is None else ("inside" if ok(v) else "OUTSIDE")
+        rows.append((label, v, budget, verdict, change, how))
+    for p, fc in sorted(results.get("frame_cost", {}).items()):
+        ratio = fc["plain_us"] / max(1e-9, fc["encode_us"])
+        rows.append(("%s: plain per-pixel neopixel frame / our encode" % p, round(ratio, 1), "> 1", "inside"
+                     if ratio > 1 else "OUTSIDE", "", "time.ticks_us, best of 7 x 40 frames, same run"))
+    for p, w in sorted(results.get("wire", {}).items()):
+        rows.append(("%s: wire time of a frame (%d LEDs)" % (p, w["leds"]), w["wire_us"], "< 16667 us",
+                     "inside" if w["wire_us"] < 16667 else "OUTSIDE", "",
+                     "30 us per LED + 300 us reset; DMA sends it, the CPU is free"))
+    return rows
+
+
+def print_report(results, previous=None, out=sys.stdout):
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    t = RichTable(title="Nightboard bench (make bench)")
+    for col in ("figure", "value", "budget", "", "change", "how measured"):
+        t.add_column(col)
+    for label, v, budget, verdict, change, how in table_rows(results, previous):
+        style = "red" if verdict == "OUTSIDE" else ("green" if verdict == "inside" else "")
+        t.add_row(label, str(v), budget, verdict, change, how, style=style)
+    Console(file=out, width=200).print(t)
+    for name in ("dracula", "flash"):
+        sec = results.get(name)
+        if isinstance(sec, dict) and "skipped" in sec:
+            out.write("%s: %s\n" % (name, sec["skipped"]))
+        elif sec:
+            out.write("%s: %s\n" % (name, json.dumps(sec, sort_keys=True)))
+
+
+def main(quick=False):
+    previous = load_previous()
+    results = run(quick=quick)
+    print_report(results, previous)
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
+    print("written to %s%s" % (RESULTS.relative_to(ROOT), " (compared with the previous run)" if previous else ""))
+    return 0
+
+
+def add_bench_command(sub):
+    b = sub.add_parser("bench", help="measure the table's costs against the budgets (make bench)")
+    b.add_argument("--quick", action="store_true", help="skip the slow instruction counts")
+    b.set_defaults(func=lambda args: main(quick=args.quick))

@@ -1,0 +1,169 @@
+"""The MicroPython side of `nightboard bench`: small programs run under the unix port.
+
+Each prints one JSON line of figures. They run the firmware as the board does
+(.mpy from mpy-cross) unless the bench says otherwise, in a Pico-sized heap.
+"""
+
+COMMON = """
+import gc, json, time
+gc.collect()
+BASE0 = gc.mem_alloc()
+from nightboard.hal.sim import make_sim_hal
+from nightboard.table.app import Table
+from nightboard.table.tablefit import load_profile_once as load_profile_file
+
+def used():
+    gc.collect()
+    return gc.mem_alloc()
+
+def alloc_over(fn, n):
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    for _ in range(n):
+        fn()
+    b = gc.mem_alloc()
+    gc.enable()
+    return (b - a) // n
+
+def table(profile, start):
+    prof = load_profile_file('hardware/profiles/%s.json' % profile)
+    hal = make_sim_hal(prof)
+    return Table(prof, hal, start), hal
+"""
+
+# How each game's turn is played by the bench (prepended to HEAP as `drive`).
+DRIVE = {
+    "vampiring": """
+def drive(t, hal, k):
+    for f in t.game.living():
+        t.play.meta[f] = (k + f) % 2
+        t.play.confirm(f, hal.clock.ticks_ms())
+""",
+}
+
+# Heap in use after boot, after setup and at the worst point of a whole game; allocation per frame.
+HEAP = COMMON + """
+base = BASE0
+t, hal = table(PROFILE, None)
+boot = used() - base
+t.start_game(START)
+setup = used() - base
+worst = setup
+def frame():
+    hal.clock.advance(16)
+    t.tick()
+alloc_idle = alloc_over(frame, 60)
+anim = -1
+turns = 0
+while not t.game.over and turns < 400:
+    drive(t, hal, turns)
+    frame()
+    if anim < 0 and t.play.animating():
+        frame()
+        anim = alloc_over(frame, 30)
+    for _ in range(400):
+        frame()
+        u = used() - base if (t.frames % 25 == 0) else 0
+        if u > worst:
+            worst = u
+        if not t.play.animating():
+            break
+    u = used() - base
+    if u > worst:
+        worst = u
+    turns += 1
+print(json.dumps({'boot': boot, 'setup': setup, 'worst': worst, 'turns': turns,
+                  'alloc_idle': alloc_idle, 'alloc_anim': anim, 'total_heap_at_end': gc.mem_alloc() + gc.mem_free()}))
+"""
+
+# Frame cost: our render + encode against the plain way (per-pixel assignment on the stock
+# neopixel object, brightness scaled in Python), timed in the same run.
+FRAME_COST = COMMON + """
+import neopixel
+t, hal = table(PROFILE, START)
+for _ in range(5):
+    hal.clock.advance(16); t.tick()
+n = t.frame.n
+rgb = t.frame.rgb
+enc = t.encoder
+np = neopixel.NeoPixel(None, n)
+bright = t.profile['power']['brightness']
+def ours_render():
+    t.render(hal.clock.ticks_ms())
+def ours_encode():
+    enc.encode(t.frame)
+def plain():
+    # What a maker would write: scale each pixel in Python, assign it to the neopixel object.
+    for i in range(n):
+        j = 3 * i
+        np[i] = (rgb[j] * bright // 255, rgb[j + 1] * bright // 255, rgb[j + 2] * bright // 255)
+def timed(fn, k):
+    t0 = time.ticks_us()
+    for _ in range(k):
+        fn()
+    return time.ticks_diff(time.ticks_us(), t0) / k
+best = {'render': 1e9, 'encode': 1e9, 'plain': 1e9}
+for _ in range(7):
+    best['render'] = min(best['render'], timed(ours_render, 40))
+    best['encode'] = min(best['encode'], timed(ours_encode, 40))
+    best['plain'] = min(best['plain'], timed(plain, 40))
+print(json.dumps({'n': n, 'render_us': best['render'], 'encode_us': best['encode'], 'plain_us': best['plain']}))
+"""
+
+# One VampiRing turn resolved (4 families), repeated; N=0 gives the baseline for instruction counts.
+VAMPIRING_TURN = """
+import json, time
+from nightboard.games import vampiring as V
+from nightboard.prng import Prng
+r = Prng(7)
+games = [V.new_game(s, 4) for s in range(8)]
+snap = [g.to_json() for g in games]
+t0 = time.ticks_us()
+done = 0
+for k in range(N):
+    g = games[k % 8]
+    if g.over:
+        games[k % 8] = g = V.from_json(snap[k % 8])
+    g.apply_actions([r.below(4) if g.alive(f) else None for f in range(4)])
+    done += 1
+el = time.ticks_diff(time.ticks_us(), t0)
+print(json.dumps({'turns': done, 'us_per_turn': el / done if done else 0}))
+"""
+
+# Input latency: frames from the button's first contact to the first frame that shows it.
+LATENCY = COMMON + """
+t, hal = table('ring4', {'game': 'vampiring', 'players': 2, 'seed': 3})
+lat = []
+b = t.button_id(0, 'look')
+lay = t.layout
+led = lay.status_led(0, 1)
+for phase in range(16):
+    for _ in range(40):
+        hal.clock.advance(16); t.tick()
+    hal.clock.advance(phase)
+    before = bytes(t.frame.rgb[3 * led:3 * led + 3])
+    hal.buttons.press(b)
+    k = 0
+    while True:
+        hal.clock.advance(16); t.tick(); k += 1
+        if bytes(t.frame.rgb[3 * led:3 * led + 3]) != before or k > 50:
+            break
+    lat.append(k)
+    hal.buttons.release(b)
+print(json.dumps({'frames': lat}))
+"""
+
+# Boot: importing the firmware as .py or .mpy: time and heap.
+BOOT = """
+import gc, json, time
+gc.collect()
+a = gc.mem_alloc()
+t0 = time.ticks_us()
+import nightboard.table.app
+import nightboard.games.vampiring
+import nightboard.table.vampiring_play
+el = time.ticks_diff(time.ticks_us(), t0)
+gc.collect()
+print(json.dumps({'import_us': el, 'heap': gc.mem_alloc() - a}))
+"""

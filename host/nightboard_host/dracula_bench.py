@@ -1,0 +1,394 @@
+"""Dracula's strength and the cost of his decisions, for `make bench` and the tests.
+
+strength(level, team, games)  plays seeded games of the Dracula hunt against a hunter team
+                              ("scripted": plays sensibly from what the hunters know; "random":
+                              any legal action) and returns Dracula's win rate.
+decision_cost(level)          the work of his decisions over seeded positions: walks, outcomes and
+                              spreads counted, and the time per decision measured under CPython and,
+                              when the `micropython` command is there, under the MicroPython unix port
+                              with the Pico's heap.
+
+The teams see only the hunters' view (state.view()), never his room.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from nightboard.games import dracula as D
+from nightboard.games import dracula_rules as R
+from nightboard.games.dracula_mind import Stats, decide
+from nightboard.prng import Prng
+
+MAX_ROUNDS = 120
+TEAMS = ("scripted", "random")
+
+
+# --- hunter teams -------------------------------------------------------------------------
+
+class RandomTeam:
+    """Any legal action, uniformly, from its own seeded stream."""
+
+    def __init__(self, seed):
+        self.prng = Prng(seed)
+
+    def action(self, g, h):
+        return self.prng.choice(g.legal_actions(h))
+
+
+class ScriptedTeam:
+    """Hunters that play sensibly from the public view (never his room):
+    - when he is known to be in one room: go for it and stake it; a hunter that cannot stake puts
+      sunlight on his room when it is next door (he must leave and may not come into the placer's room);
+    - else search: stand where the likeliest rooms (those with most possible rooms around them) are
+      within reach, throw garlic at the likeliest one in reach, stake him at once when found, stake
+      blindly only when he can be in at most two rooms and the stakes allow it (D7);
+    - keep the team together (close in on the rooms he may be in, one room apart) so that a bite,
+      which shows where he was, leaves him within reach of the others;
+    - in the classic rules, share the round's garlic and rest for a stake when out of stakes."""
+
+    def __init__(self, seed):
+        self.prng = Prng(seed)
+
+    def action(self, g, h):
+        v = g.view(h)
+        m = g.map
+        here = v["positions"][h]
+        possible = v["possible"]
+        legal = g.legal_actions(h)
+        stakes = v["stakes"][h]
+        spare = 99 if g.team else R.stakes_left(g) - v["health"]  # misses allowed before D7 ends it
+        weight = self._weights(m, possible)
+        if v["seen"] in weight and v["seen_turn"] >= v["turn"] - 1:
+            weight[v["seen"]] += 4  # he often ends where he was last seen (a bite at his last step)
+        garlic_ok = any(R.kind_of(a) == R.GARLIC for a in legal)
+        if len(possible) == 1:
+            d = possible[0]
+            if m.distance(here, d) <= 1 and stakes > 0:
+                return R.act(R.STAKE, d)
+            if not v["moved"]:
+                step = self._step_towards(m, here, [d])
+                if step is not None and (stakes > 0 or m.distance(step, d) >= 1):
+                    return R.act(R.MOVE, step)
+            if m.distance(here, d) == 1 and R.act(R.SUN, d) in legal:
+                return R.act(R.SUN, d)
+            return self._finish(g, h, legal, v)
+        in_reach = [r for r in possible if m.distance(here, r) <= 1]
+        spot = here if v["moved"] else self._best_spot(m, g, h, possible, weight)
+        if garlic_ok and in_reach and spot == here:
+            return R.act(R.GARLIC, self._likeliest(in_reach, weight))
+        if spot != here:
+            return R.act(R.MOVE, spot)
+        total = sum(weight.values())
+        if stakes > 0 and in_reach and spare >= 2:
+            best = self._likeliest(in_reach, weight)
+            if len(possible) <= 2 or 3 * weight[best] >= total:
+                return R.act(R.STAKE, best)
+        if v["sun"][h] > 0 and len(possible) <= 3:
+            near = [r for r in in_reach if r != here and R.act(R.SUN, r) in legal]
+            if near:
+                return R.act(R.SUN, self._likeliest(near, weight))
+        return self._finish(g, h, legal, v)
+
+    def _finish(self, g, h, legal, v):
+        if g.team and not v["moved"] and v["garlics"] == 0 and v["stakes"][h] < 2 and R.act(R.REST_STAKE) in legal:
+            return R.act(R.REST_STAKE)
+        return R.act(R.END)
+
+    @staticmethod
+    def _weights(m, possible):
+        """The likelier rooms are those with more possible rooms around them (more ways to get there)."""
+        ps = set(possible)
+        w = {}
+        for r in possible:
+            w[r] = 1 + sum(1 for b in m.adj[r] if b in ps)
+        return w
+
+    @staticmethod
+    def _likeliest(rooms, weight):
+        return max(sorted(rooms), key=lambda r: weight.get(r, 0))
+
+    def _best_spot(self, m, g, h, possible, weight):
+        """Stay or move to the neighbour that puts the most likely rooms within garlic reach, without
+        sharing a room with a teammate and without straying far from the team."""
+        here = g.pos[h]
+        mates = [g.pos[k] for k in range(g.hunters) if k != h and g.alive(k)]
+        best, best_key = here, None
+        total = sum(weight.values())
+        for spot in (here,) + m.adj[here]:
+            cover = sum(weight[r] for r in possible if m.distance(spot, r) <= 1)
+            near = min(m.distance(spot, r) for r in possible)
+            crowd = sum(1 for p in mates if p == spot)
+            apart = max([m.distance(spot, p) for p in mates] or [0])
+            close = sum(1 for p in mates if m.distance(spot, p) <= 2)  # he could bite both in one turn
+            # The share of his likely rooms from which he could bite here next turn (D6: 3 rooms).
+            threat = 10 * sum(weight[r] for r in possible if m.distance(spot, r) <= 3) // total
+            key = (-crowd, 3 * cover * 10 // total - threat - 2 * max(0, apart - 3) - 2 * close, -near, spot == here)
+            if best_key is None or key > best_key:
+                best, best_key = spot, key
+        return best
+
+    @staticmethod
+    def _step_towards(m, here, targets):
+        best, best_d = None, None
+        for b in m.adj[here]:
+            d = min(m.distance(b, t) for t in targets)
+            if best_d is None or d < best_d:
+                best, best_d = b, d
+        return best
+
+
+def play_rounds(g, k, seed=None):
+    """Play up to k rounds of `g` with the scripted team and the board's Dracula (a fixed sequence for a
+    given state); stops at the end of the game. Returns the rounds played."""
+    team = ScriptedTeam((g.seed or 0) if seed is None else seed)
+    played = 0
+    while played < k and not g.over:
+        if g.active >= 0:
+            g.submit(g.active, team.action(g, g.active))
+        else:
+            g.dracula_turn()
+            played += 1
+    return played
+
+
+def make_team(team, seed):
+    if team == "scripted":
+        return ScriptedTeam(seed)
+    if team == "random":
+        return RandomTeam(seed)
+    raise ValueError("team must be one of %s, not %r" % (", ".join(TEAMS), team))
+
+
+# --- playing ------------------------------------------------------------------------------
+
+def play(seed, level, team="scripted", hunters=2, rules="playtest", size=5, record=False, max_rounds=MAX_ROUNDS):
+    """One seeded game; returns (final state, record or None). Dracula is the board's mind."""
+    g = D.new_game(seed, hunters, rules, level, size)
+    t = make_team(team, seed * 7919 + 13)
+    rounds = []
+    cur = [[] for _ in range(hunters)]
+    while not g.over and g.turn <= max_rounds:
+        if g.active >= 0:
+            h = g.active
+            a = t.action(g, h)
+            cur[h].append(g.action_name(a))
+            g.submit(h, a)
+        else:
+            before = g.copy() if record else None
+            g.dracula_turn()
+            if record:
+                move = (g.last_move["crypt"], tuple(g.last_move["rooms"]), tuple(g.last_move["bites"]))
+                rounds.append({"hunters": cur, "dracula": before.move_json(move)})
+            cur = [[] for _ in range(hunters)]
+    if record and g.over and any(cur):
+        rounds.append({"hunters": cur})
+    rec = None
+    if record:
+        rec = {"game": "dracula", "setup": {"seed": seed, "hunters": hunters, "rules": rules, "level": level,
+                                            "size": size}, "turns": rounds}
+    return g, rec
+
+
+def strength(level, team="scripted", games=500, hunters=2, rules="playtest", size=5, first_seed=1):
+    """Dracula's results over `games` seeded games: wins, losses, unfinished (MAX_ROUNDS rounds), win rate."""
+    won = lost = unfinished = rounds = 0
+    why = {}
+    for s in range(first_seed, first_seed + games):
+        g, _ = play(s, level, team, hunters, rules, size)
+        rounds += g.turn
+        if not g.over:
+            unfinished += 1
+        elif g.winner == "dracula":
+            won += 1
+            why[g.why] = why.get(g.why, 0) + 1
+        else:
+            lost += 1
+    return {"level": level, "team": team, "hunters": hunters, "rules": rules, "size": size, "games": games,
+            "dracula_wins": won, "hunter_wins": lost, "unfinished": unfinished,
+            "win_rate": won / games if games else 0.0, "rounds_mean": rounds / games if games else 0.0,
+            "dracula_wins_by": dict(sorted(why.items()))}
+
+
+# --- cost ---------------------------------------------------------------------------------
+
+def positions(level, count=40, hunters=(1, 2, 3, 4), rules=("playtest", "classic"), size=5):
+    """Positions where Dracula is about to choose, from seeded games against the scripted team (the
+    busiest first: most walks from his room)."""
+    out = []
+    seed = 1
+    while len(out) < count and seed < 10 * count + 10:
+        n = hunters[seed % len(hunters)]
+        rs = rules[seed % len(rules)]
+        g = D.new_game(seed, n, rs, level, size)
+        t = ScriptedTeam(seed)
+        while not g.over and g.turn <= 30:
+            if g.active >= 0:
+                g.submit(g.active, t.action(g, g.active))
+            else:
+                if g.turn % 3 == seed % 3:
+                    out.append(g.to_json())
+                g.dracula_turn()
+        seed += 1
+    return out[:count]
+
+
+def _cpython_cost(states, level):
+    worst = {"walks": 0, "outcomes": 0, "spreads": 0}
+    total = 0.0
+    slowest = 0.0
+    for st in states:
+        g = D.from_json(st)
+        s = Stats()
+        t0 = time.perf_counter()
+        decide(g.map, g.view(), g.room, g.prng, level, s)
+        dt = time.perf_counter() - t0
+        total += dt
+        slowest = max(slowest, dt)
+        worst["walks"] = max(worst["walks"], s.walks)
+        worst["outcomes"] = max(worst["outcomes"], s.outcomes)
+        worst["spreads"] = max(worst["spreads"], s.spreads)
+    return worst, 1000 * total / max(1, len(states)), 1000 * slowest
+
+
+MPY_SCRIPT = """
+import json, time, gc
+from nightboard.games import dracula as D
+from nightboard.games.dracula_mind import decide
+worst = 0
+tot = 0
+count = 0
+peak = 0
+with open(%r) as fh:
+    for line in fh:
+        g = D.from_json(json.loads(line))
+        line = None
+        gc.collect()
+        t0 = time.ticks_us()
+        decide(g.map, g.view(), g.room, g.prng, %d)
+        dt = time.ticks_diff(time.ticks_us(), t0)
+        tot += dt
+        count += 1
+        if dt > worst:
+            worst = dt
+        gc.collect()
+        a = gc.mem_alloc()
+        if a > peak:
+            peak = a
+        g = None
+print(json.dumps({"mean_us": tot // count, "max_us": worst, "heap_in_use": peak}))
+"""
+
+
+def micropython_exe():
+    return shutil.which("micropython", path=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+
+
+def _micropython_cost(states, level, heap="192k"):
+    exe = micropython_exe()
+    if not exe:
+        return None
+    import tempfile
+
+    import nightboard
+
+    base = Path(nightboard.__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "states.jsonl")
+        with open(path, "w") as fh:
+            for st in states:
+                fh.write(json.dumps(st) + "\n")
+        env = dict(os.environ, MICROPYPATH=str(base))
+        proc = subprocess.run([exe, "-X", "heapsize=" + heap, "-c", MPY_SCRIPT % (path, level)],
+                              capture_output=True, text=True, env=env, timeout=600)
+    if proc.returncode != 0:
+        raise RuntimeError("MicroPython failed: %s%s" % (proc.stdout, proc.stderr))
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def decision_cost(level, count=40, size=5):
+    """The work of Dracula's decisions at `level` over `count` seeded positions: the most walks, outcomes
+    and knowledge spreads of one decision, and the mean and worst time per decision in milliseconds under
+    CPython and under the MicroPython unix port (None when `micropython` is not installed)."""
+    states = positions(level, count, size=size)
+    worst, mean_ms, max_ms = _cpython_cost(states, level)
+    out = {"level": level, "size": size, "positions": len(states), "max_walks": worst["walks"], "max_outcomes": worst["outcomes"],
+           "max_spreads": worst["spreads"], "cpython_mean_ms": round(mean_ms, 3), "cpython_max_ms": round(max_ms, 3),
+           "micropython_mean_ms": None, "micropython_max_ms": None}
+    mp = _micropython_cost(states, level)
+    if mp is not None:
+        out["micropython_mean_ms"] = mp["mean_us"] / 1000.0
+        out["micropython_max_ms"] = mp["max_us"] / 1000.0
+        out["micropython_heap_in_use"] = mp["heap_in_use"]
+    return out
+
+
+DECIDE = """
+import json
+from nightboard.games import dracula as D
+from nightboard.games.dracula_mind import decide
+from nightboard.prng import Prng
+g = D.from_json(json.loads(open(%r).read()))
+for _ in range(N):
+    decide(g.map, g.view(), g.room, Prng(state=g.prng.state), %d)
+"""
+
+
+def decision_instructions(level=3, size=5, count=40):
+    """x86-64 instructions of the unix port for the busiest of `count` seeded decisions at `level` (the
+    position with the most outcomes to score), with the board estimate of nightboard.bench's model;
+    None when valgrind is not installed."""
+    if not shutil.which("valgrind"):
+        return None
+    import tempfile
+
+    from nightboard_host import bench
+
+    states = positions(level, count, size=size)
+    best, most = None, -1
+    for st in states:
+        g = D.from_json(st)
+        s = Stats()
+        decide(g.map, g.view(), g.room, Prng(state=g.prng.state), level, s)
+        if s.outcomes + s.walks > most:
+            best, most = st, s.outcomes + s.walks
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "state.json")
+        with open(path, "w") as fh:
+            json.dump(best, fh)
+        per = bench.instructions_per(lambda n: "N = %d\n" % n + DECIDE % (path, level), 20)
+    return {"level": level, "size": size, "x86_instructions": int(per), "board_ms_estimate": round(bench.board_ms(per), 1)}
+
+
+def bench_figures(games=500):
+    """What `make bench` reports for the Dracula hunt: the cost of his decisions at each level (counted,
+    timed under CPython and the unix port, and the busiest one counted in x86 instructions with the board
+    model of nightboard.bench), and his win rate over `games` seeded games at each level against each team
+    (2 hunters, playtest rules)."""
+    out = {"decision": [decision_cost(level) for level in D.LEVELS],
+           "decision_instructions": [decision_instructions(3, 5), decision_instructions(3, 7)],
+           "strength": [strength(level, team, games) for level in D.LEVELS for team in TEAMS]}
+    return out
+
+
+def main(argv=None):
+    import argparse
+
+    p = argparse.ArgumentParser(description="Dracula's strength and decision cost")
+    p.add_argument("--games", type=int, default=500)
+    p.add_argument("--hunters", type=int, default=2)
+    p.add_argument("--rules", default="playtest")
+    a = p.parse_args(argv)
+    for level in D.LEVELS:
+        print(json.dumps(decision_cost(level)))
+        for team in TEAMS:
+            print(json.dumps(strength(level, team, a.games, a.hunters, a.rules)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

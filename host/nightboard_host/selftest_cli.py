@@ -1,0 +1,135 @@
+"""`nightboard selftest --port PORT`: run the table's self-test over the serial protocol and print the result.
+
+Starts the "selftest" program on the board ({"req": "start", "game": "selftest"}), then asks for
+{"req": "report"} every half second, telling the person at the table what to watch and what to press,
+until the pass is done. Exit 0 when it passed, 1 when it failed or timed out, 2 when the board could
+not be reached or refused. `run_selftest(link, ...)` does the work on any protocol link (a board's
+Client, or a LocalLink to a simulated table in the tests).
+"""
+
+import json
+import sys
+import time
+
+from nightboard_host.client import Client, ProtocolError, RequestFailed
+
+POLL_S = 0.5
+DEFAULT_TIMEOUT_S = 300
+
+PHASE_WORDS = {
+    "segments": "Watch the table: each segment lights up in turn, the play area cyan, each seat's panel in its "
+                "seat's colour (seat 0 red, 1 blue, 2 yellow, 3 green, 4 purple, 5 white). Red showing as green "
+                "means led.order is wrong.",
+    "leds": "Now every LED, one at a time in chain order, white: look for one that stays dark (often every LED "
+            "after it stays dark too) or one that lights out of turn.",
+    "buttons": "Now press and let go of every button once. Each press lights its seat's panel: blood LED 1 for "
+               "mode, 2 move, 3 look, 4 ok, in the seat's colour. A stuck button blinks magenta.",
+}
+
+
+def add_selftest_command(sub):
+    s = sub.add_parser("selftest", help="run the self-test on a connected board and print the result",
+                       description="Start the table's self-test over the serial protocol, say what to watch and"
+                                   " press, and print the result (exit 0 passed, 1 failed or timed out).")
+    s.add_argument("--port", required=True, help="serial port of the board (or of `nightboard virtual-board`)")
+    s.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT_S,
+                   help="give up after this many seconds (default %d)" % DEFAULT_TIMEOUT_S)
+    s.add_argument("--json", action="store_true", help="print the final report as JSON as well")
+    s.set_defaults(func=run_command)
+
+
+def run_command(args, out=None):
+    out = out if out is not None else sys.stdout
+    if args.timeout < 1:
+        print("nightboard selftest: --timeout must be 1 second or more (got %d)" % args.timeout, file=sys.stderr)
+        return 2
+    try:
+        link = Client(args.port)
+    except ProtocolError as e:
+        print("nightboard selftest: %s" % e, file=sys.stderr)
+        return 2
+    try:
+        return run_selftest(link, out, timeout_s=args.timeout, as_json=args.json)
+    finally:
+        link.close()
+
+
+def button_words(report, ids):
+    names = report.get("missing_names", []) + report.get("stuck_names", [])
+    known = dict(zip(report.get("missing", []) + report.get("stuck", []), names))
+    return ", ".join("%s (button %d)" % (known[i], i) if i in known else "button %d" % i for i in ids)
+
+
+def verdict(report):
+    """The result in one line."""
+    n = report["leds"]
+    if report["passed"]:
+        return "PASSED: all %d LEDs lit once each, all %d buttons pressed and let go, none stuck" % (
+            n, report["buttons"])
+    why = []
+    bad = [i for i in range(len(report["led_counts"])) if report["led_counts"][i] != 1]
+    if bad:
+        why.append("LEDs not lit exactly once: %s" % ", ".join(str(i) for i in bad[:20]))
+    if report["stuck"]:
+        why.append("stuck: %s" % button_words(report, report["stuck"]))
+    if report["missing"]:
+        why.append("never pressed: %s" % button_words(report, report["missing"]))
+    return "FAILED: " + ("; ".join(why) or "the pass did not finish")
+
+
+def run_selftest(link, out, timeout_s=DEFAULT_TIMEOUT_S, as_json=False, wait=None, clock=None):
+    """Start the self-test on `link`, follow it to the end; the exit code. `wait(seconds)` and `clock()`
+    default to real time (the tests pass frame-ticking ones)."""
+    wait = wait or time.sleep
+    clock = clock or time.monotonic
+    try:
+        started = link.call("start", game="selftest")
+    except RequestFailed as e:
+        print("nightboard selftest: the board refused to start the self-test: %s" % e.error, file=sys.stderr)
+        return 2
+    except ProtocolError as e:
+        print("nightboard selftest: %s" % e, file=sys.stderr)
+        return 2
+    out.write("self-test started on %s (%s); leave it on the table with a long ok, then ok\n"
+              % (link.name, started.get("game", "selftest")))
+    end = clock() + timeout_s
+    phase = None
+    done = -1
+    stuck = []
+    report = None
+    try:
+        while True:
+            report = link.call("report")["report"]
+            if report["phase"] != phase:
+                phase = report["phase"]
+                if phase in PHASE_WORDS:
+                    out.write(PHASE_WORDS[phase] + "\n")
+            if phase in ("buttons", "done"):
+                now_done = len(report["released"]) + len(report["stuck"])
+                if now_done != done:
+                    done = now_done
+                    out.write("buttons: %d of %d done\n" % (done, report["buttons"]))
+                if report["stuck"] != stuck:
+                    stuck = report["stuck"]
+                    out.write("stuck: %s\n" % button_words(report, stuck))
+            if phase == "done":
+                break
+            if clock() >= end:
+                out.write("timed out after %d s in the %s phase" % (timeout_s, phase))
+                if phase == "buttons" and report["missing"]:
+                    out.write("; still to press: %s" % button_words(report, report["missing"]))
+                out.write("\n")
+                if as_json:
+                    out.write(json.dumps(report, sort_keys=True) + "\n")
+                return 1
+            wait(POLL_S)
+    except KeyboardInterrupt:
+        out.write("stopped; the self-test goes on running on the table (a long ok, then ok, leaves it)\n")
+        return 130
+    except ProtocolError as e:
+        print("nightboard selftest: %s" % e, file=sys.stderr)
+        return 2
+    out.write(verdict(report) + "\n")
+    if as_json:
+        out.write(json.dumps(report, sort_keys=True) + "\n")
+    return 0 if report["passed"] else 1

@@ -1,0 +1,51 @@
+"""Helpers for the Dracula hunt tests: explicit positions by room name, quick lookups."""
+
+from nightboard.games import dracula as D
+from nightboard.games import dracula_rules as R
+
+RED, BLUE, YELLOW, GREEN = range(4)
+
+
+def position(dracula="c3", hunters=None, rules="playtest", **extra):
+    """A position on the 5x5 map: hunters = ["a1", "e5"] (rooms by name); everything else by keyword."""
+    hunters = hunters or ["a1"]
+    obj = {"hunters": len(hunters), "positions": hunters, "dracula": dracula, "rules": rules, "seed": 7}
+    obj.update(extra)
+    return D.from_json(obj)
+
+
+def kinds(events):
+    return [e["e"] for e in events]
+
+
+def of_kind(events, kind):
+    return [e for e in events if e["e"] == kind]
+
+
+def room(g, name):
+    return g.map.room(name)
+
+
+def names(g, rooms):
+    return sorted(g.map.name(r) for r in rooms)
+
+
+def move(g, path=(), bite=(), crypt=False):
+    """Dracula's move with rooms by name and hunters by index."""
+    if crypt:
+        return g.dracula_turn({"crypt": True, "bite": list(bite)})
+    return g.dracula_turn({"path": list(path), "bite": list(bite)})
+
+
+def end_turns(g):
+    """End every remaining hunter turn of the round (so that Dracula's turn is due)."""
+    while g.active >= 0 and not g.over:
+        g.submit(g.active, "end")
+
+
+def legal_names(g, h):
+    return sorted(g.action_name(a) for a in g.legal_actions(h))
+
+
+__all__ = ["D", "R", "RED", "BLUE", "YELLOW", "GREEN", "position", "kinds", "of_kind", "room", "names", "move",
+           "end_turns", "legal_names"]

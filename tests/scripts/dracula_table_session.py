@@ -1,0 +1,92 @@
+"""A scripted Dracula hunt on the simulated grid table; prints every third frame (hex), then the final
+state and the allocation counts as JSON lines.
+
+Run by the tests under CPython and MicroPython: the frames must match and no steady-state frame may
+allocate (idle, looking, an action's animation, Dracula's turn after his decision).
+"""
+
+import gc
+import json
+from binascii import hexlify
+
+from nightboard.hal.sim import make_sim_hal
+from nightboard.table.app import Table
+from nightboard.table.tablefit import load_profile_once as load_profile_file
+
+try:
+    START
+except NameError:
+    START = {"game": "dracula", "players": 3, "seed": 21, "level": 3}
+
+prof = load_profile_file("hardware/profiles/grid8.json")
+hal = make_sim_hal(prof)
+t = Table(prof, hal, START)
+
+
+def tick(n=1, keep=True):
+    for _ in range(n):
+        hal.clock.advance(t.frame_ms)
+        t.tick()
+        if keep and t.frames % 3 == 0:
+            print(hexlify(hal.pixels.last).decode())
+
+
+def tap(p, role):
+    b = t.button_id(p, role)
+    hal.buttons.press(b)
+    tick(5)
+    hal.buttons.release(b)
+    tick(3)
+
+
+def alloc_per_frame(n):
+    if not hasattr(gc, "mem_alloc"):  # CPython: counted only under MicroPython
+        tick(n, keep=False)
+        return None
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    tick(n, keep=False)
+    b = gc.mem_alloc()
+    gc.enable()
+    return b - a
+
+
+def wait_turn():
+    for _ in range(600):
+        if t.game.over or (t.game.active >= 0 and not t.play.animating()):
+            return
+        tick(1)
+
+
+allocs = {}
+tick(10)
+allocs["idle"] = alloc_per_frame(30)
+b = t.button_id(1, "look")
+hal.buttons.press(b)
+tick(5)
+allocs["look"] = alloc_per_frame(30)
+hal.buttons.release(b)
+tick(5)
+for step in range(14):
+    wait_turn()
+    if t.game.over:
+        break
+    h = t.game.active
+    for _ in range(step % 3):
+        tap(h, "mode")
+    tap(h, "move")
+    tap(h, "ok")
+    if step == 0:
+        tick(2)
+        allocs["action"] = alloc_per_frame(20)
+    if t.game.awaiting() == ["dracula"] and "night" not in allocs:
+        for _ in range(300):  # until he has decided (in the hold's second frame, which allocates)
+            if t.play.night and t.play.decided:
+                break
+            tick(1)
+        tick(1)
+        allocs["night"] = alloc_per_frame(30)  # the rest of the hold and his turn's public events
+wait_turn()
+print(json.dumps(t.game.to_json()))
+print(json.dumps(allocs))

