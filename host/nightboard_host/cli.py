@@ -61,6 +61,9 @@ def build_parser():
     add_flash_command(sub)
     from nightboard_host.virtual_board import add_virtual_board_command
     add_virtual_board_command(sub)
+
+    from nightboard_host.bench import add_bench_command
+    add_bench_command(sub)
     return p
 
 
