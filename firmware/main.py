@@ -1,7 +1,7 @@
 """Boot entry: read the board profile, build the table, answer the serial protocol, run.
 
-The host tool writes the chosen board profile as profile.json next to this
-file when it flashes the board. On a Pico the board hal drives the LEDs and
+The host tool writes the chosen board profile as /profile.json (the working
+directory) when it flashes the board. On a Pico the board hal drives the LEDs and
 buttons; where there is no `rp2` (the virtual board: MicroPython's unix port)
 the simulated hal stands in, with real time and files in this directory.
 Ctrl-C over USB stops the loop and gives the REPL back (mpremote relies on that).

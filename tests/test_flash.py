@@ -294,6 +294,33 @@ def test_first_flash_sends_everything_and_the_board_restarts_into_it(vb, fw, cac
 
 
 @pytest.mark.micropython
+def test_the_flashed_board_answers_the_protocol_as_the_simulated_table_does(vb, fw, cache):
+    from nightboard.hal.sim import make_sim_hal
+    from nightboard.table.app import Table
+    from nightboard_host import play
+    from nightboard_host.client import LocalLink
+
+    do_flash(vb, fw, cache)
+    profile = play.load("ring4")
+    local = LocalLink(Table(profile, make_sim_hal(profile)))
+    with Client(vb.port, timeout=5) as board:
+        assert board.call("profile")["profile"] == local.call("profile")["profile"]
+        for link in (board, local):
+            link.call("start", game="vampiring", players=3, seed=21)
+        on_board, here = board.call("state"), local.call("state")
+        assert on_board["state"] == here["state"] and on_board["state"] is not None  # MicroPython == CPython
+        assert (on_board["mode"], on_board["game"]) == ("game", "vampiring") and "hidden" not in on_board
+        frame = board.call("frame")
+        assert len(frame["leds"]) == 6 * frame["n"] == 6 * profile["led"]["count"]
+        assert board.call("tap", player=0, role="look")["ok"]
+        bad = board.request("tap", button=99)
+        assert not bad["ok"] and "button 99 does not exist" in bad["error"]
+        board.send_raw(b"not a protocol line\n")
+        assert board.read_replies(1)[0]["id"] is None
+        assert board.call("hello")["game"] == "vampiring"  # and it plays on
+
+
+@pytest.mark.micropython
 def test_nothing_changed_nothing_written(vb, fw, cache):
     do_flash(vb, fw, cache)
     before = snapshot(vb.directory)
@@ -405,6 +432,72 @@ def test_an_interrupted_flash_leaves_a_board_that_starts_and_the_next_flash_repa
         assert not r.written
     final = do_flash(vb, fw, cache, profile="grid8", verify=True)
     assert not final.written  # every file of the running slot is what it should be
+
+
+@pytest.mark.micropython
+def test_a_cut_into_a_slot_that_held_an_older_firmware_is_repaired(vb, fw, cache):
+    prng = fw / "nightboard" / "prng.py"
+    original = prng.read_text()
+    do_flash(vb, fw, cache)  # v1 in slot a
+    set_version(fw, "2.0.0")
+    do_flash(vb, fw, cache)  # v2 in slot b; a keeps v1 and its manifest
+    set_version(fw, "3.0.0")
+    prng.write_text(original + "\n" + "_BIG = %r\n" % ("x" * 3000))  # several chunks
+    sent = []
+    with pytest.raises(Cut):
+        do_flash(vb, fw, cache, hook=cut_at("chunk", 2, sent))  # torn prng.mpy in slot a
+    assert sent == ["nightboard/__init__.mpy", "nightboard/prng.mpy"]
+    assert not (vb.directory / "nightboard.a" / "manifest.json").exists()  # opened before the first write
+    assert hello(vb.port)["firmware"] == "2.0.0"
+    r = do_flash(vb, fw, cache)
+    assert r.hashed == ["/nightboard.a"] and r.sent == ["nightboard/prng.mpy"] and r.slot == "/nightboard.a"
+    assert r.hello["firmware"] == "3.0.0"
+
+
+def damage(path):
+    """Flip a byte of a file in place: same size, so only a hash tells."""
+    data = bytearray(path.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.micropython
+def test_damage_in_the_running_slot_is_found_by_verify_and_never_copied(vb, fw, cache):
+    do_flash(vb, fw, cache)
+    damage(vb.directory / "nightboard.a" / "nightboard" / "games" / "record.mpy")
+    assert not do_flash(vb, fw, cache).written  # the fast path trusts the manifest (sizes agree)
+    r = do_flash(vb, fw, cache, verify=True)  # --verify hashes the running slot: the damage shows
+    assert r.hashed == ["/nightboard.a"] and r.slot == "/nightboard.b"
+    assert r.sent == ["nightboard/games/record.mpy"] and len(r.copied) == len(flash.firmware_sources(fw)) - 1
+    good = flash.build(fw, flash.Compiler(3, "x64", cache))["nightboard/games/record.mpy"]
+    assert (vb.directory / "nightboard.b" / "nightboard" / "games" / "record.mpy").read_bytes() == good
+    # an update into slot a (damaged in record.mpy, part of it gone) copying from slot b, now damaged
+    # too: the new slot is checked whole before it counts, and what is wrong is sent
+    damage(vb.directory / "nightboard.b" / "nightboard" / "table" / "menu.mpy")
+    shutil.rmtree(vb.directory / "nightboard.a" / "nightboard" / "table")
+    (fw / "nightboard" / "prng.py").write_text((fw / "nightboard" / "prng.py").read_text() + "\n_D = 1\n")
+    r = do_flash(vb, fw, cache)
+    assert "nightboard/table/menu.mpy" in r.copied  # copied from b, failed its check, then sent
+    assert "nightboard/games/record.mpy" in r.copied  # slot a was hashed (files missing): its damage seen
+    assert "/nightboard.a" in r.hashed
+    assert sorted(r.sent) == ["nightboard/prng.mpy", "nightboard/table/menu.mpy"]
+    assert r.hello["firmware"] == flash.firmware_version(fw)
+    assert not do_flash(vb, fw, cache, verify=True).written
+
+
+@pytest.mark.micropython
+def test_a_kept_file_damaged_since_is_caught_by_the_check_before_the_switch(vb, fw, cache):
+    prng = fw / "nightboard" / "prng.py"
+    original = prng.read_text()
+    do_flash(vb, fw, cache)  # slot a
+    prng.write_text(original + "\n_K = 1\n")
+    do_flash(vb, fw, cache)  # slot b
+    damage(vb.directory / "nightboard.a" / "nightboard" / "games" / "record.mpy")  # a's manifest does not know
+    prng.write_text(original + "\n_K = 2\n")
+    r = do_flash(vb, fw, cache)  # back into slot a, trusting its manifest for the kept files
+    assert r.slot == "/nightboard.a" and r.hashed == []
+    assert sorted(r.sent) == ["nightboard/games/record.mpy", "nightboard/prng.mpy"]
+    assert not do_flash(vb, fw, cache, verify=True).written
 
 
 @pytest.mark.micropython

@@ -5,9 +5,12 @@ pyserial, the way `nightboard flash`/`monitor` and a maker's own tools use it.
 """
 
 import os
+import pty
+import select
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -197,7 +200,7 @@ def test_machine_reset_restarts_like_a_hard_reset(tmp_path):
 
 def test_output_nobody_reads_is_dropped_not_blocking(board):
     # A chatty main.py with no host reading must keep running (the board drops USB output nobody takes).
-    (board.directory / "main.py").write_text("import sys\nfor i in range(20000):\n print('x' * 60)\n"
+    (board.directory / "main.py").write_text("import sys\nfor i in range(3000):\n print('x' * 60)\n"
                                              "open('/done', 'w').close()\n")
     board.power_cycle()
     end = time.monotonic() + 20
@@ -227,6 +230,54 @@ def test_the_command_prints_its_port_and_stops_on_ctrl_c(tmp_path):
     assert proc.returncode == 0, err
     assert "Virtual Nightboard on %s" % port in out and "nightboard flash --port %s" % port in out
     assert flash_dir.is_dir()  # --dir is kept
+
+
+def test_the_command_cleans_up_on_sigterm_too(tmp_path):
+    port_file = tmp_path / "port"
+    proc = subprocess.Popen([str(BIN / "nightboard"), "virtual-board", "--port-file", str(port_file)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        end = time.monotonic() + 20
+        while not port_file.exists() or not port_file.read_text().strip():
+            assert proc.poll() is None and time.monotonic() < end
+            time.sleep(0.05)
+    finally:
+        proc.terminate()
+        out, err = proc.communicate(timeout=20)
+    flash_dir = out.split("flash directory: ", 1)[1].split(",", 1)[0]
+    assert flash_dir.startswith(tempfile.gettempdir()) and not os.path.exists(flash_dir)  # removed at exit
+
+
+def test_mpremote_repl_works_interactively(board):
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: mpremote's interactive REPL, as a person runs it in a terminal
+        try:
+            os.execv(str(BIN / "mpremote"), ["mpremote", "connect", board.port, "repl"])
+        finally:
+            os._exit(127)
+    out = b""
+    try:
+        def wait_for(marker, timeout=10.0):
+            nonlocal out
+            end = time.monotonic() + timeout
+            while marker not in out:
+                assert time.monotonic() < end, out
+                r, _, _ = select.select([fd], [], [], 0.05)
+                if r:
+                    out += os.read(fd, 4096)
+
+        wait_for(b"Connected to MicroPython")
+        os.write(fd, b"\r")
+        wait_for(b">>> ")
+        os.write(fd, b"print(6 * 7)\r")
+        wait_for(b"42")
+        os.write(fd, b"\x04")  # Ctrl-D: soft reset
+        wait_for(b"MPY: soft reboot")
+        wait_for(b'Type "help()"')
+        os.write(fd, b"\x1d")  # Ctrl-]: leave mpremote
+        assert os.waitpid(pid, 0)[1] == 0
+    finally:
+        os.close(fd)
 
 
 def test_a_missing_micropython_is_a_clear_error(tmp_path):

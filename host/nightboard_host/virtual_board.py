@@ -8,9 +8,10 @@ at "/" (a VfsPosix, so absolute paths and imports stay inside it -- a path
 climbing above "/" with ".." is not stopped: it is a stand-in, not a sandbox;
 shims of `os` and `machine` outside it mend what differs from the Pico),
 runs boot.py and main.py like the Pico does, then stays at the REPL. Ctrl-C
-interrupts the running program (SIGINT through the inner pty), the friendly
-and raw REPL are MicroPython's own, and what the unix process cannot do as a
-Pico does is emulated by restarting it:
+interrupts the running program (SIGINT through the inner pty; held back for a
+moment where the unix port would die or crash on it, see _sigint_safe), the
+friendly and raw REPL are MicroPython's own, and what the unix process cannot
+do as a Pico does is emulated by restarting it:
 
 - soft reset (Ctrl-D at the friendly REPL, an empty Ctrl-D in the raw REPL,
   sys.exit()): "MPY: soft reboot", then main.py (friendly) or straight back to
@@ -28,6 +29,7 @@ write timeout: a program printing with no host attached keeps running.
 
 import errno
 import os
+import re
 import select
 import shutil
 import signal
@@ -222,27 +224,40 @@ class VirtualBoard:
         if not (os.path.isfile(exe) and os.access(exe, os.X_OK)):
             raise VirtualBoardError("cannot run MicroPython: %s is not an executable file" % exe)
         self.micropython = exe
+        if not re.match(r"^[1-9][0-9]*[kKmM]?$", str(self.heap)):
+            raise VirtualBoardError("heap size %r: give bytes, or k/M, like 230k" % (self.heap,))
         if self.directory is None:
             self.directory = Path(tempfile.mkdtemp(prefix="nightboard-vboard-"))
-        self.directory.mkdir(parents=True, exist_ok=True)
-        if not self.directory.is_dir():
-            raise VirtualBoardError("flash directory %s is not a directory" % self.directory)
-        self._shim = Path(tempfile.mkdtemp(prefix="nightboard-vboard-shim-"))
-        (self._shim / "_nbvboot.py").write_text(BOOTSTRAP)
-        (self._shim / "machine.py").write_text(MACHINE_SHIM)
-        (self._shim / "os.py").write_text(OS_SHIM)
-        self._master, self._slave = pty.openpty()
-        tty.setraw(self._slave)  # kept open: the port stays usable between clients
-        os.set_blocking(self._master, False)
-        self.port = os.ttyname(self._slave)
-        self._wake_r, self._wake_w = os.pipe()
-        self._to_inner = bytearray()
-        self._to_outer = bytearray()
-        self._moved = time.monotonic()
-        self._ctrl_c_since = None
-        self._pending_cmd = None
-        self._running = True
-        self._spawn(run_main=True, cause="power-on")
+        self.directory = self.directory.resolve()
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise VirtualBoardError("flash directory %s: %s" % (self.directory, e.strerror or e))
+        self._fds = []
+        try:
+            self._shim = Path(tempfile.mkdtemp(prefix="nightboard-vboard-shim-"))
+            (self._shim / "_nbvboot.py").write_text(BOOTSTRAP)
+            (self._shim / "machine.py").write_text(MACHINE_SHIM)
+            (self._shim / "os.py").write_text(OS_SHIM)
+            self._master, self._slave = pty.openpty()
+            self._fds += [self._master, self._slave]
+            tty.setraw(self._slave)  # kept open: the port stays usable between clients
+            os.set_blocking(self._master, False)
+            self.port = os.ttyname(self._slave)
+            self._wake_r, self._wake_w = os.pipe()
+            self._fds += [self._wake_r, self._wake_w]
+            self._to_inner = bytearray()
+            self._to_outer = bytearray()
+            self._moved = time.monotonic()
+            self._ctrl_c_since = None
+            self._pending_cmd = None
+            self._imaster = None
+            self._running = True
+            self._spawn(run_main=True, cause="power-on")
+        except BaseException:
+            self._running = True
+            self.stop()
+            raise
         self._thread = threading.Thread(target=self._relay, name="virtual-board", daemon=True)
         self._thread.start()
         return self
@@ -251,16 +266,19 @@ class VirtualBoard:
         if not self._running:
             return
         self._running = False
-        os.write(self._wake_w, b"x")
-        self._thread.join(5)
+        if self._thread is not None:
+            os.write(self._wake_w, b"x")
+            self._thread.join(5)
         self._kill()
-        for fd in (self._master, self._slave, self._wake_r, self._wake_w, getattr(self, "_imaster", None)):
+        for fd in self._fds + [self._imaster]:
             if fd is not None:
                 try:
                     os.close(fd)
                 except OSError:
                     pass
-        shutil.rmtree(self._shim, ignore_errors=True)
+        self._imaster = None
+        if self._shim is not None:
+            shutil.rmtree(self._shim, ignore_errors=True)
         if self._own_dir:
             shutil.rmtree(self.directory, ignore_errors=True)
 
@@ -270,9 +288,13 @@ class VirtualBoard:
     def __exit__(self, *exc):
         self.stop()
 
-    def power_cycle(self):
-        """Pull the plug and plug it back: MicroPython restarts from the flash directory (main.py runs)."""
+    def power_cycle(self, timeout=10.0):
+        """Pull the plug and plug it back: MicroPython restarts from the flash directory (main.py runs).
+        Returns once the new process has started."""
+        boots = self.boots
         self._command("power")
+        if not self.wait_boots(boots + 1, timeout):
+            raise VirtualBoardError("the virtual board did not restart within %.0f s" % timeout)
 
     def wait_boots(self, n, timeout=10.0):
         """Wait until MicroPython has started n times in all; False on timeout."""
@@ -296,6 +318,9 @@ class VirtualBoard:
                 [self.micropython, "-X", "heapsize=" + self.heap, "-i", str(self._shim / "_nbvboot.py")],
                 stdin=islave, stdout=islave, stderr=islave, cwd=str(self.directory), env=env,
                 preexec_fn=_controlling_tty, close_fds=True)
+        except BaseException:
+            os.close(imaster)
+            raise
         finally:
             os.close(islave)
         os.set_blocking(imaster, False)
@@ -565,6 +590,11 @@ def run_command(args):
     except (VirtualBoardError, OSError) as e:
         print("nightboard virtual-board: %s" % e, file=sys.stderr)
         return 1
+
+    def terminate(signum, frame):
+        raise KeyboardInterrupt  # stop as on Ctrl-C: the MicroPython process and temporary files go
+
+    signal.signal(signal.SIGTERM, terminate)
     try:
         if args.port_file:
             Path(args.port_file).write_text(board.port + "\n")
