@@ -467,3 +467,42 @@ print(json.dumps(out))
                    "bad": "the saved game could not be used (save format 1 is not supported (this firmware reads "
                           "format 2)); kept as game.bad1.json",
                    "aside": True, "crash": "error", "log": True}
+
+
+def _hunt_until_over(interrupt=False, limit=400):
+    """A 2-hunter Dracula hunt on the grid table played by a fixed sequence of taps; with interrupt=True
+    the power is cut after every round (a new table boots on the same flash and resumes)."""
+    d = Driver({"game": "dracula", "players": 2, "seed": 12, "level": 2}, name="grid8")
+    step = 0
+    resumes = 0
+    seen = 0
+    while not d.table.game.over and step < limit:
+        for _ in range(800):  # let Dracula's turn and the animations finish
+            if d.table.game.over or (d.table.game.active >= 0 and not d.table.play.animating()):
+                break
+            d.frames(1)
+        if d.table.game.over:
+            break
+        if interrupt and d.table.play.turns_done != seen:
+            seen = d.table.play.turns_done
+            d = boot(d.hal.storage, name="grid8")
+            assert d.table.mode == "resume_ask" and d.table.play.turns_done == seen
+            d.tap(0, "ok")
+            resumes += 1
+        h = d.table.game.active
+        for _ in range(step % 3):
+            d.tap(h, "mode")
+        d.tap(h, "move")
+        d.tap(h, "ok")
+        step += 1
+    d.resumes = resumes
+    return d
+
+
+def test_dracula_hunt_resumed_after_every_round_ends_like_the_straight_game():
+    """Issue: resume is exact for the Dracula hunt too: his room, his random stream, the hunters' items."""
+    straight = _hunt_until_over()
+    cut = _hunt_until_over(interrupt=True)
+    assert straight.table.game.over and straight.table.play.turns_done >= 5
+    assert cut.resumes == straight.table.play.turns_done - 1  # a power cut after every round but the last
+    assert cut.table.game.to_json() == straight.table.game.to_json()
