@@ -327,3 +327,83 @@ print(measure(), d.dropped)
 """
     out = run_mpy(code).split()
     assert out[0] == "0", "Debouncer.update/next_event allocated %s bytes" % out[0]
+
+
+# ---- eager mode (what the table uses): the first edge at once, then a lockout ----
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_eager_bouncing_contact_gives_one_press_at_the_first_edge_and_one_release(seed):
+    press = chatter(seed, 100, 15)  # bounces for 15 ms, then held
+    release = chatter(seed + 50, 400, 15)
+
+    def signal(t):
+        if t < 100:
+            return [0]
+        if t < 400:
+            return [level_at(press, t, 1)]
+        v = level_at(release, t, 0)
+        return [1 - v if t < 415 else 0]
+
+    d = Debouncer(1, debounce_ms=20, long_ms=None, eager=True)
+    events = run(d, signal, 0, 600)
+    assert [k for _, k, _ in events] == ["press", "release"]
+    assert events[0][0] == 100  # no waiting: the press counts at its first contact
+    assert 400 <= events[1][0] < 420
+
+
+@settings(max_examples=300, deadline=None)
+@given(signals, st.integers(0, 30), st.integers(1, 7))
+def test_eager_events_follow_the_rules(spans, deb_ms, step):
+    """Alternation, each change reported in a sample whose raw level matches it, two changes of a key at
+    least deb_ms apart, and liveness: a level held for deb_ms after the lockout has been reported."""
+    n = 3
+    samples = []
+    t = 0
+    for dur, levels in spans:
+        for _ in range(0, dur, step):
+            samples.append((t, [int(v) for v in levels]))
+            t += step
+    d = Debouncer(n, debounce_ms=deb_ms, long_ms=None, queue_size=64, eager=True)
+    per_sample = []
+    states = bytearray(n)
+    for t, raw in samples:
+        states[:] = bytes(raw)
+        d.update(states, t)
+        evs = []
+        drain(d, t, evs)
+        per_sample.append(evs)
+    for key in range(n):
+        stable = 0
+        last_change = None
+        for (t, raw), evs in zip(samples, per_sample):
+            for _, k, b in evs:
+                if b != key:
+                    continue
+                assert k == ("press" if stable == 0 else "release")
+                assert raw[key] == (1 if k == "press" else 0)
+                assert last_change is None or t - last_change >= deb_ms
+                stable = 1 - stable
+                last_change = t
+            if last_change is None or t - last_change >= deb_ms:
+                assert stable == raw[key], "a level past the lockout is reported in that very update"
+
+
+@pytest.mark.micropython
+def test_eager_update_allocates_nothing_under_micropython():
+    out = run_mpy(
+        "import gc\n"
+        "from nightboard.table.buttons import Debouncer\n"
+        "d = Debouncer(16, eager=True)\n"
+        "st = bytearray(16)\n"
+        "def work():\n"
+        "    for t in range(0, 400, 4):\n"
+        "        st[(t // 8) % 16] ^= 1\n"
+        "        d.update(st, t)\n"
+        "        while d.next_event() is not None:\n"
+        "            pass\n"
+        "work()\n"
+        "gc.collect(); gc.disable(); a = gc.mem_alloc(); work(); b = gc.mem_alloc()\n"
+        "print(b - a)\n"
+    )
+    assert int(out.strip().splitlines()[-1]) == 0

@@ -42,7 +42,8 @@ class Table(Keeper):
             self.key_player[i] = keys[i]["player"]
             self.key_role[i] = ROLES.index(keys[i]["role"])
         b = profile["buttons"]
-        self.debouncer = Debouncer(len(keys), b.get("debounce_ms", 20), b.get("long_ms", 800))
+        # Eager: a press shows in the next frame; bounces are ignored for debounce_ms after it.
+        self.debouncer = Debouncer(len(keys), b.get("debounce_ms", 20), b.get("long_ms", 800), eager=True)
         self.states = bytearray(len(keys))
         self._long = bytearray(len(keys))
         self.injected = bytearray(len(keys))  # presses held by the host over the protocol

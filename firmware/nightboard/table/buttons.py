@@ -7,7 +7,11 @@ buffer and come out of `next_event()` as one int, `kind << 8 | button_id`
 allocated per update or per event in steady state.
 
 Rules: a contact must hold a new state for debounce_ms before the change
-counts (a bouncing contact gives exactly one PRESS and one RELEASE). LONG fires
+counts (a bouncing contact gives exactly one PRESS and one RELEASE). In eager
+mode (what the table uses, for a press that shows within one frame) the first
+edge counts at once and the contact is then ignored for debounce_ms, so a
+bouncing contact still gives exactly one PRESS and one RELEASE; two reported
+changes of one key are always at least debounce_ms apart. LONG fires
 once when a press has lasted long_ms from its first stable contact, and its
 RELEASE still follows. Events of one update come in button-id order. Every
 key starts released, so a key stuck down from boot gives one PRESS (and LONG).
@@ -41,7 +45,7 @@ def _int(what, v, lo, hi):
 
 
 class Debouncer:
-    def __init__(self, n_buttons, debounce_ms=20, long_ms=800, queue_size=32):
+    def __init__(self, n_buttons, debounce_ms=20, long_ms=800, queue_size=32, eager=False):
         n = _int("Debouncer n_buttons", n_buttons, 1, 256)
         self.n = n
         self.debounce_ms = _int("Debouncer debounce_ms", debounce_ms, 0, 10000)
@@ -54,6 +58,8 @@ class Debouncer:
         self._long_due = bytearray(n)  # 1 while a LONG may still fire for this press
         self._since = array("i", [0] * n)  # tick of the last raw change
         self._pressed_at = array("i", [0] * n)  # start of the current press's stable contact
+        self._changed = array("i", [0] * n)  # tick of the last reported change (eager mode's lockout)
+        self.eager = bool(eager)
         self._started = False
         self._q = array("H", [0] * size)
         self._size = size
@@ -76,23 +82,32 @@ class Debouncer:
         raw = self._raw
         since = self._since
         stable = self._stable
+        deb = self.debounce_ms
         if not self._started:
             self._started = True
             for i in range(self.n):
                 since[i] = now
-        deb = self.debounce_ms
+                self._changed[i] = (now - deb) & _MASK
         long_ms = self.long_ms
+        eager = self.eager
+        changed = self._changed
         for i in range(self.n):
             r = 1 if states[i] else 0
             if r != raw[i]:
                 raw[i] = r
                 since[i] = now
-            held = ((now - since[i] + _HALF) & _MASK) - _HALF
-            if r != stable[i] and held >= deb:
+            if r == stable[i]:
+                ok = False
+            elif eager:  # report the first edge at once, then ignore the contact for debounce_ms
+                ok = ((now - changed[i] + _HALF) & _MASK) - _HALF >= deb
+            else:  # report a change once it has held for debounce_ms
+                ok = ((now - since[i] + _HALF) & _MASK) - _HALF >= deb
+            if ok:
                 stable[i] = r
+                changed[i] = now
                 if r:
                     self._push(PRESS << 8 | i)
-                    self._pressed_at[i] = since[i]
+                    self._pressed_at[i] = now if eager else since[i]
                     self._long_due[i] = 0 if long_ms is None else 1
                 else:
                     self._push(RELEASE << 8 | i)
