@@ -4,19 +4,25 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup play test flash virtual-board bench clean
+.PHONY: setup play lint test flash virtual-board bench clean
 
 setup: $(STAMP)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	ln -sfn "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')" $(VENV)/mpy-typeshed
 	touch $(STAMP)
 
 play: $(STAMP)
 	$(BIN)/nightboard play vampiring
 
-test: $(STAMP)
+# ruff on the tree; pyright on firmware/ (MicroPython rp2 stubs) and host/ (CPython)
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python tests/test_typecheck.py
+
+test: $(STAMP) lint
 	$(BIN)/python -m pytest -n 2 -q
 
 # make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|ring6|my.json]

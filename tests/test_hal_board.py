@@ -170,7 +170,7 @@ def test_matrix_bad_config(hw, rows, cols, keys, msg):
 @pytest.mark.parametrize("sm_id, treq", [(0, 0), (1, 1), (3, 3), (4, 8), (5, 9), (7, 11)])
 def test_dma_driver_configures_sm_and_dma(hw, sm_id, treq):
     px = hw.rp2_ws2812.Ws2812Dma(2, 4, sm_id)
-    sm, dma = px._sm, px._dma
+    sm = px._sm
     assert sm.id == sm_id and sm.freq == 20_000_000 and sm.running == 1
     assert sm.program is hw.rp2_ws2812.ws2812_program
     assert sm.sideset_base.id == 2

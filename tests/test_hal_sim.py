@@ -1,7 +1,6 @@
 """hal/sim.py and hal/files.py: simulated pixels, buttons, clock and storage."""
 
 import errno
-import json
 
 import pytest
 

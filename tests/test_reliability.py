@@ -8,7 +8,7 @@ import json
 import pytest
 
 from nightboard.games import vampiring as V
-from nightboard.hal.sim import MemStorage, PowerCut, SimClock, WatchdogReset, make_sim_hal
+from nightboard.hal.sim import MemStorage, PowerCut, WatchdogReset, make_sim_hal
 from nightboard.prng import Prng
 from nightboard.table.saves import SAVE, TMP, SaveError, SaveStore, decode, encode
 from table_driver import Driver, profile
@@ -224,7 +224,6 @@ def test_no_secret_is_readable_in_the_save_file():
 
 
 def test_the_game_is_too_large_to_save_is_reported():
-    from nightboard.table.saves import SaveStore
 
     store = SaveStore(MemStorage(), KEY, size=300)
     with pytest.raises(SaveError, match="too large to save"):

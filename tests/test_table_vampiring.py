@@ -6,7 +6,7 @@ from nightboard.games import vampiring as V
 from nightboard.table import palette as P
 from nightboard.table.app import StartError
 from table_driver import Driver
-from vr_helpers import BAT, BLUE, MAN, RED, RING4, WOLF, YELLOW, position
+from vr_helpers import BAT, BLUE, MAN, RED, RING4, YELLOW, position
 
 HOME_RED = tuple(c >> P.HOME_DIM_SHIFT for c in P.FAMILY[RED])
 
@@ -128,8 +128,10 @@ def test_non_interference_confirmed_choice():
     assert a == b
     # ...and the secret really differs.
     d1, d2 = Driver(start), Driver(start)
-    d1.tap(RED, "mode"); d1.tap(RED, "ok")
-    d2.tap(RED, "move"); d2.tap(RED, "ok")
+    d1.tap(RED, "mode")
+    d1.tap(RED, "ok")
+    d2.tap(RED, "move")
+    d2.tap(RED, "ok")
     assert d1.table.game.pending[RED] != d2.table.game.pending[RED]
 
 

@@ -25,8 +25,8 @@ def format_exception(exc):
         import sys
 
         buf = io.StringIO()
-        sys.print_exception(exc, buf)  # MicroPython
-        return buf.getvalue()
+        sys.print_exception(exc, buf)  # MicroPython  # pyright: ignore[reportArgumentType]  any stream works
+        return buf.getvalue()  # pyright: ignore[reportAttributeAccessIssue]  the stub omits StringIO.getvalue
     except AttributeError:
         import traceback
 

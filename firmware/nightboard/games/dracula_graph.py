@@ -97,7 +97,7 @@ def from_json(obj):
         if starts[i] in starts[:i]:
             raise MapError("map.starts[%d]: room %d is already a start" % (i, starts[i]))
     m = Map(cells, doors, crypts, starts, lair)
-    m.graph = {"rooms": [[c[0], c[1]] for c in cells], "doors": sorted([min(a, b), max(a, b)] for a, b in doors),
+    m.graph = {"rooms": [[c[0], c[1]] for c in cells], "doors": sorted([min(a, b), max(a, b)] for a, b in doors),  # pyright: ignore[reportAttributeAccessIssue]
                "crypts": [[a, b] for a, b in crypts], "starts": list(starts), "lair": lair}
     far = [r for r in range(n) if m.dist[r] == FAR]
     if far:

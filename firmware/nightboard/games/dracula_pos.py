@@ -63,7 +63,7 @@ def parse_move(g, obj):
 def move_json(g, move):
     crypt, rooms, bites = move
     d = {"crypt": True} if crypt else {"path": [g.map.name(r) for r in rooms]}
-    d["bite"] = [HUNTERS[h] for h in bites]
+    d["bite"] = [HUNTERS[h] for h in bites]  # pyright: ignore[reportArgumentType]
     return d
 
 
@@ -274,10 +274,10 @@ def from_json(obj):
     lm = obj.get("last_move")
     if lm is not None and not isinstance(lm, dict):
         raise GameError("last_move must be an object or null")
-    g.last_move = lm
+    g.last_move = lm  # pyright: ignore[reportAttributeAccessIssue]
     w, why = R.winner_now(g)
     if w is not None:
-        g.over, g.winner, g.why, g.active = True, w, why, -1
+        g.over, g.winner, g.why, g.active = True, w, why, -1  # pyright: ignore[reportAttributeAccessIssue]
         g.possible = K.only(m.n, g.room)
     if "over" in obj and obj["over"] != g.over:
         raise GameError("over is %r but the position %s" % (obj["over"], "is decided (%s)" % why if g.over else

@@ -327,7 +327,7 @@ def from_json(obj):
     fmt = _get(obj, "format", FORMAT)
     if fmt != FORMAT:
         raise GameError("position format %r is not supported (this engine reads format %d)" % (fmt, FORMAT))
-    families = _get(obj, "families", required=True)
+    families = _get(obj, "families", 0, required=True)  # the 0 is never used: required
     variant = _get(obj, "variant", "castle")
     preview = _get(obj, "preview", True)
     _check_options(families, variant, preview)
@@ -359,7 +359,7 @@ def from_json(obj):
     if elim is None:
         elim = [None] * families
         for name in _get(obj, "eliminated", []):
-            elim[family_index(name, families)] = max(1, g.turn - 1)
+            elim[family_index(name, families)] = max(1, g.turn - 1)  # pyright: ignore[reportCallIssue, reportArgumentType]  list[None] inferred
     elif not isinstance(elim, list) or len(elim) != families:
         raise GameError("eliminated_turn must be a list of %d entries, one per family" % families)
     for f in range(families):

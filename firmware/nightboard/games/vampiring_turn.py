@@ -179,7 +179,7 @@ def settle(state, events):
                 occupants[p] = []
             occupants[p].append(i)
     for c in range(size):
-        if occupants[c] is not None and len(occupants[c]) > 1:
+        if occupants[c] is not None and len(occupants[c]) > 1:  # pyright: ignore[reportArgumentType]  list[None] inferred
             _fight_at(state, c, occupants[c], wounds, events)
     # Haunted Houses (V11): from the turn after the owner's elimination; 1 wound, never doubled or mirrored.
     for c in range(size):
@@ -190,7 +190,7 @@ def settle(state, events):
         et = state.elim_turn[ghost]
         if et < 0 or et >= state.turn:
             continue
-        for i in occupants[c]:
+        for i in occupants[c]:  # pyright: ignore[reportOptionalIterable, reportGeneralTypeIssues]  list[None] inferred
             wounds[i // 3] += 1
             events.append({"e": "haunt", "card": c, "ghost": ghost, "taker": [i // 3, i % 3]})
     # Blood (V10): all wounds together, never below 0; then eliminations (V11).

@@ -33,14 +33,14 @@ _SLACK_US = 20  # DMA start-up and the last bit's tail
 # against the pioasm text and the bit timing in a PIO emulator.
 @rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT, autopull=True, pull_thresh=8)
 def ws2812_program():
-    wrap_target()  # noqa: F821
-    label("bitloop")  # noqa: F821
-    out(x, 1).side(0)[8]  # noqa: F821
-    jmp(not_x, "do_zero").side(1)[7]  # noqa: F821
-    jmp("bitloop").side(1)[7]  # noqa: F821
-    label("do_zero")  # noqa: F821
-    nop().side(0)[7]  # noqa: F821
-    wrap()  # noqa: F821
+    wrap_target()  # noqa: F821  # pyright: ignore[reportUndefinedVariable]  PIO DSL names
+    label("bitloop")  # noqa: F821  # pyright: ignore[reportUndefinedVariable]  PIO DSL names
+    out(x, 1).side(0)[8]  # noqa: F821  # pyright: ignore[reportUndefinedVariable]  PIO DSL names
+    jmp(not_x, "do_zero").side(1)[7]  # noqa: F821  # pyright: ignore[reportUndefinedVariable]  PIO DSL names
+    jmp("bitloop").side(1)[7]  # noqa: F821  # pyright: ignore[reportUndefinedVariable]  PIO DSL names
+    label("do_zero")  # noqa: F821  # pyright: ignore[reportUndefinedVariable]  PIO DSL names
+    nop().side(0)[7]  # noqa: F821  # pyright: ignore[reportUndefinedVariable]  PIO DSL names
+    wrap()  # noqa: F821  # pyright: ignore[reportUndefinedVariable]  PIO DSL names
 
 
 def treq_for(sm_id):

@@ -52,7 +52,7 @@ class SerialPort:
         for i in range(len(buf)):
             if not self._waiting():
                 break
-            if not self._in.readinto(one):
+            if not self._in.readinto(one):  # pyright: ignore[reportAttributeAccessIssue]  stdin.buffer or a raw stream
                 self.closed = True  # end of input: stop asking
                 break
             c = one[0]

@@ -135,16 +135,16 @@ class RealClock:
         if hasattr(time, "ticks_ms"):
             self.ticks_ms = time.ticks_ms
             self.ticks_us = time.ticks_us
-            self.ticks_diff = time.ticks_diff
-            self.ticks_add = time.ticks_add
-            self.sleep_ms = time.sleep_ms
+            self.ticks_diff = time.ticks_diff  # pyright: ignore[reportAttributeAccessIssue]
+            self.ticks_add = time.ticks_add  # pyright: ignore[reportAttributeAccessIssue]
+            self.sleep_ms = time.sleep_ms  # pyright: ignore[reportAttributeAccessIssue]
 
     # CPython versions; MicroPython's bound functions above shadow them.
     def ticks_ms(self):
-        return (time.monotonic_ns() // 1000000) & _MASK
+        return (time.monotonic_ns() // 1000000) & _MASK  # pyright: ignore[reportAttributeAccessIssue]  CPython only
 
     def ticks_us(self):
-        return (time.monotonic_ns() // 1000) & _MASK
+        return (time.monotonic_ns() // 1000) & _MASK  # pyright: ignore[reportAttributeAccessIssue]  CPython only
 
     def ticks_diff(self, a, b):
         return ticks_diff(a, b)

@@ -10,6 +10,9 @@ saved game. A save that fails its checks is set aside and reported
 (save_problem, shown with the error pattern at boot), never fatal.
 """
 
+# A mixin: hal, frame, layout, game... are Table's attributes, unknown to a checker reading this class alone.
+# pyright: reportAttributeAccessIssue=false
+
 from nightboard.compat import format_exception
 from nightboard.table import palette as P
 from nightboard.table.saves import SaveError, SaveStore

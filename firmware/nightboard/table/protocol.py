@@ -237,7 +237,7 @@ class Protocol:
             put('"')
             mv = memoryview(obj.buf)
             for i in range(0, len(mv), OUT // 2):
-                put(hexlify(mv[i:i + OUT // 2]))
+                put(hexlify(mv[i:i + OUT // 2]))  # pyright: ignore[reportArgumentType]  hexlify takes any buffer
             put('"')
         else:
             put(json_dumps(obj))

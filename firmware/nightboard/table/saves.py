@@ -122,7 +122,7 @@ def decode(data, key):
         raise SaveError("checksum mismatch")
     xor_in_place(body, key, header["nonce"])
     try:
-        state = json.loads(body)
+        state = json.loads(body)  # pyright: ignore[reportArgumentType]  json.loads takes bytes-like on both
     except ValueError:
         raise SaveError("the game does not open with this board's key, or is not JSON")
     if not isinstance(state, dict):

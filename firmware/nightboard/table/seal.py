@@ -12,7 +12,7 @@ determined attacker who knows the scheme and the board's id.
 from nightboard.prng import Prng
 
 try:
-    from binascii import crc32
+    from binascii import crc32  # pyright: ignore[reportAssignmentType]  the fallback below has the same call shape
 except ImportError:  # a MicroPython built without binascii.crc32
     def crc32(data, crc=0):
         crc ^= 0xFFFFFFFF
