@@ -229,7 +229,7 @@ BAD_RING4 = [
      "power.brightnes: unknown field (known fields: budget_ma, brightness)"),
     ("unknown-top", lambda d: d.update(colour="red"),
      "colour: unknown field (known fields: format, name, description, board, max_players, led, power, "
-     "segments, buttons)"),
+     "segments, buttons, cp_pins)"),
     ("format-2", _set(["format"], 2), "format: unsupported profile format 2 (this firmware reads format 1)"),
     ("format-missing", _set(["format"], _DEL), "format: required field is missing"),
     ("name-space", _set(["name"], "my table"), "name: must be 1..32 letters, digits, '-' or '_' (got \"my table\")"),

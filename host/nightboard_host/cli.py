@@ -64,6 +64,7 @@ def build_parser():
 
     from nightboard_host.bench import add_bench_command
     add_bench_command(sub)
+    from nightboard_host.run_pi import add_run_command; add_run_command(sub)  # noqa: E702  (one line: the Pi's `run`)
     return p
 
 

@@ -36,6 +36,7 @@ class Frame:
             raise ValueError("Frame: n_leds must be a positive integer (got %r)" % (n_leds,))
         self.n = n_leds
         self.rgb = bytearray(3 * n_leds)
+        self._zero = bytes(3 * n_leds)
 
     def set(self, i, r, g, b):
         """Colour of LED i; each channel 0..255."""
@@ -58,10 +59,8 @@ class Frame:
             c[j + 2] = b
 
     def clear(self):
-        """Every LED off."""
-        c = self.rgb
-        for j in range(3 * self.n):
-            c[j] = 0
+        """Every LED off (one C-level copy from a preallocated zero buffer)."""
+        self.rgb[:] = self._zero
 
     def get(self, i):
         """(r, g, b) of LED i (allocates a tuple: for tests and tools, not the frame loop)."""

@@ -50,6 +50,7 @@ _TOP = (
     ("power", "dict", _REQ, None),
     ("segments", "list", _REQ, None),
     ("buttons", "dict", _REQ, None),
+    ("cp_pins", "dict", None, None),
 )
 _LED = (
     ("pin", "int", _REQ, None),
@@ -217,6 +218,10 @@ def load_profile(text_or_dict):
     _pin("led.pin", p["led"]["pin"], used, "led.pin")
     p["segments"] = _segments(p["segments"], p["led"]["count"], p["max_players"])
     p["buttons"] = _buttons(p["buttons"], p["max_players"], used)
+    if p["cp_pins"] is None:
+        del p["cp_pins"]
+    else:
+        p["cp_pins"] = _cp_pins(p["cp_pins"], p["buttons"])
     idle = p["led"]["idle_ma_per_led"] * p["led"]["count"]
     if p["power"]["budget_ma"] <= idle:
         _fail("power.budget_ma", "%d mA does not even cover the idle draw of %d LEDs (%d mA)"
@@ -296,6 +301,42 @@ def _check_chain(segs, count):
             _fail("segments", 'LEDs %d..%d of the chain are not covered by any segment '
                   '(add a "skip" segment if they are meant to stay dark)' % (led, end))
         led += 1
+
+
+def _cp_pin_name(path, v, used):
+    """A CircuitPython pin name: "GP2", "D5", "NEOPIXEL" or "board.D5"; each one used once."""
+    if not isinstance(v, str):
+        _fail(path, "must be a pin name string like \"GP2\" or \"board.D5\" (got %s)" % _show(v))
+    short = v[6:] if v.startswith("board.") else v
+    if not short or not ("A" <= short[0] <= "Z" or "a" <= short[0] <= "z") or [c for c in short if c not in _NAME_CHARS or c == "-"]:
+        _fail(path, "%s is not a pin name (letters, digits and _, like \"GP2\" or \"board.D5\")" % _show(v))
+    if short in used:
+        _fail(path, "%s already used by %s" % (_show(v), used[short]))
+    used[short] = path
+
+
+def _cp_pins(cp, buttons):
+    """The optional CircuitPython/Blinka pin names (hal/cp_backend.py); lists match the GPIO lists."""
+    lists = ("keys",) if buttons["kind"] == "gpio" else ("rows", "cols")
+    spec = (("led", "str", None, None),) + tuple((name, "list", None, None) for name in lists)
+    out = _fields(cp, "cp_pins", spec)
+    used = {}
+    if out["led"] is None:
+        del out["led"]
+    else:
+        _cp_pin_name("cp_pins.led", out["led"], used)
+    for name in lists:
+        names = out[name]
+        if names is None:
+            del out[name]
+            continue
+        want = len(buttons[name])
+        if len(names) != want:
+            _fail("cp_pins." + name, "must name %d pins, one for each of buttons.%s (got %d)" % (want, name, len(names)))
+        for i, v in enumerate(names):
+            _cp_pin_name("cp_pins.%s[%d]" % (name, i), v, used)
+        out[name] = list(names)
+    return out
 
 
 def _buttons(b, max_players, used):

@@ -11,6 +11,8 @@ the last turn, lost before) and 3 status LEDs (see table/vampiring_play.py).
 Nothing here allocates per frame.
 """
 
+from array import array
+
 from nightboard.games.vampiring_cards import HOME_BASE
 from nightboard.table import palette as P
 from nightboard.table import vampiring_scene as S
@@ -34,13 +36,26 @@ class Renderer:
         self.n_cards = scene.size
         self.per_card = layout.leds_per_card
         self._count = bytearray(scene.size * 4)  # vampires per (card, shape) and per card (index 3)
-        self._card_led = [0] * (scene.size * self.per_card)
+        self._first = bytearray(scene.size * 4)  # family of the first vampire counted in each slot
+        self._zero = bytes(scene.size * 4)
+        self._rgb = frame.rgb
+        # Byte offsets into the frame, looked up once: the per-frame code writes the colours straight in
+        # (the colours are the palette's, always valid), one call less per LED than Frame.set.
+        self._card_at = array("H", [0] * (scene.size * self.per_card))
         for c in range(scene.size):
             for k in range(self.per_card):
-                self._card_led[c * self.per_card + k] = layout.card_led(c, scene.size, k)
+                self._card_at[c * self.per_card + k] = 3 * layout.card_led(c, scene.size, k)
+        self._blood_at = array("H", [0] * (layout.max_players * layout.blood_count))
+        for p in range(layout.max_players):
+            for k in range(layout.blood_count):
+                self._blood_at[p * layout.blood_count + k] = 3 * layout.blood_led(p, k)
 
     def set_card(self, c, k, col):
-        self.frame.set(self._card_led[c * self.per_card + k], col[0], col[1], col[2])
+        j = self._card_at[c * self.per_card + k]
+        rgb = self._rgb
+        rgb[j] = col[0]
+        rgb[j + 1] = col[1]
+        rgb[j + 2] = col[2]
 
     def card_colour(self, c, now):
         card = self.scene.ring[c]
@@ -53,14 +68,16 @@ class Renderer:
     def draw_ring(self, now):
         sc = self.scene
         cnt = self._count
-        for j in range(len(cnt)):
-            cnt[j] = 0
+        first = self._first
+        cnt[:] = self._zero
         n3 = 3 * sc.families
         for i in range(n3):
             if sc.alive[i // 3]:
-                p = sc.pos[i]
-                cnt[p * 4 + sc.shape[i]] += 1
-                cnt[p * 4 + 3] += 1
+                j = sc.pos[i] * 4 + sc.shape[i]
+                if not cnt[j]:
+                    first[j] = i // 3  # the slot's colour when it holds one vampire (the usual case)
+                cnt[j] += 1
+                cnt[sc.pos[i] * 4 + 3] += 1
         phase = now // CYCLE_MS
         per = self.per_card
         for c in range(self.n_cards):
@@ -69,7 +86,12 @@ class Renderer:
                 self.set_card(c, 0, base)
                 for s in range(3):
                     k = cnt[c * 4 + s]
-                    self.set_card(c, 1 + s, P.FAMILY[self._nth(c, s, phase % k)] if k else OFF)
+                    if k == 0:
+                        self.set_card(c, 1 + s, OFF)
+                    elif k == 1:
+                        self.set_card(c, 1 + s, P.FAMILY[first[c * 4 + s]])
+                    else:
+                        self.set_card(c, 1 + s, P.FAMILY[self._nth(c, s, phase % k)])
                 for k in range(4, per):
                     self.set_card(c, k, base)
             else:
@@ -99,15 +121,20 @@ class Renderer:
         p = f if panel_player is None else panel_player
         held = sc.drops[f] if sc.alive[f] else 0
         last = sc.lost_last[f]
+        rgb = self._rgb
+        at = self._blood_at
+        base = p * lay.blood_count
         for k in range(lay.blood_count):
-            i = lay.blood_led(p, k)
+            j = at[base + k]
             if k < held:
                 c = P.BLOOD_HELD
             elif k < held + last:
                 c = P.BLOOD_LOST_LAST
             else:
                 c = P.BLOOD_LOST
-            self.frame.set(i, c[0], c[1], c[2])
+            rgb[j] = c[0]
+            rgb[j + 1] = c[1]
+            rgb[j + 2] = c[2]
 
     def draw_step(self, st, elapsed, now):
         """The overlay of the timeline step playing now."""
