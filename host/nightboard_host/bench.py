@@ -195,7 +195,12 @@ def table_rows(results, previous=None):
         if v is None:
             continue
         was = _num(previous, *keys) if previous else None
-        change = "" if was is None or was == v else ("%+g" % round(v - was, 2))
+        if was is None or was == v:
+            change = ""
+        elif isinstance(v, int) and isinstance(was, int):
+            change = "%+d" % (v - was)
+        else:
+            change = "%+.2f" % (v - was)
         verdict = "" if ok is None else ("inside" if ok(v) else "OUTSIDE")
         rows.append((label, v, budget, verdict, change, how))
     for p, fc in sorted(results.get("frame_cost", {}).items()):

@@ -541,6 +541,14 @@ def flash(port=None, profile="ring4", firmware=None, progress=None, wait=True, t
     try:
         port = boards.find_board(port)
     except LookupError as e:
+        from nightboard_host import circuitpy
+
+        drives = [] if port else circuitpy.find_drives()
+        if len(drives) == 1:  # no MicroPython board, but a CircuitPython one: flashing is a copy
+            written, deleted, unchanged = circuitpy.copy_firmware(drives[0], fw, prof_bytes)
+            raise CopiedToCircuitPy("copied Nightboard %s to the CircuitPython drive %s: %d files written, %d "
+                                    "deleted, %d unchanged (it restarts by itself)"
+                                    % (version, drives[0], written, deleted, unchanged))
         raise FlashError(str(e))
     result = FlashResult(port)
     result.version = version
@@ -805,6 +813,10 @@ class RichProgress(_Silent):
 
 # --- the `nightboard flash` command -------------------------------------------------------------------
 
+class CopiedToCircuitPy(Exception):
+    """Not an error: there was no MicroPython board, and the firmware was copied to a CIRCUITPY drive."""
+
+
 def add_flash_command(sub):
     p = sub.add_parser("flash", help="flash the firmware onto a connected Pico (or the virtual board)",
                        description="Compile the firmware for the board's MicroPython, send only what changed, "
@@ -829,6 +841,9 @@ def run_command(args):
     try:
         result = flash(args.port, profile=args.profile, firmware=args.firmware, progress=progress,
                        wait=not args.no_wait, timeout=args.timeout, verify=args.verify)
+    except CopiedToCircuitPy as done:
+        print(str(done))
+        return 0
     except FlashError as e:
         print("nightboard flash: %s" % e, file=sys.stderr)
         return 1
