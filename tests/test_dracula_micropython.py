@@ -51,7 +51,7 @@ LONG = """
 import gc
 from nightboard.hal.sim import make_sim_hal
 from nightboard.table.app import Table
-from nightboard.table.profile import load_profile_file
+from nightboard.table.tablefit import load_profile_once as load_profile_file  # as main.py boots
 prof = load_profile_file("hardware/profiles/grid8.json")
 hal = make_sim_hal(prof)
 t = Table(prof, hal, {"game": "dracula", "players": 4, "seed": 8, "level": 1, "rules": "classic"})

@@ -303,7 +303,7 @@ import gc
 import json
 from nightboard.hal.sim import make_sim_hal
 from nightboard.table.app import Table
-from nightboard.table.profile import load_profile_file
+from nightboard.table.tablefit import load_profile_once as load_profile_file  # as main.py boots
 
 prof = load_profile_file("hardware/profiles/%s.json" % PROFILE)
 hal = make_sim_hal(prof)

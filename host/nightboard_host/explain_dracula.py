@@ -10,7 +10,7 @@ import json
 import sys
 
 from nightboard.games.dracula import HUNTERS
-from nightboard.games.record import RecordError, replay, setup_from_record
+from nightboard.games.record import replay, setup_from_record
 
 WHY = {
     "staked": "Dracula is staked for the last time",
@@ -112,24 +112,14 @@ def run(record, as_json=False, out=None):
         m.width, m.height, m.n))
     out.write("start: %s; Dracula in %s\n" % (", ".join("%s in %s" % (HUNTERS[h], m.name(start.pos[h]))
                                                         for h in range(start.hunters)), m.name(start.room)))
-    state = start
-    turns = record.get("turns", [])
-    if not isinstance(turns, list):
-        raise RecordError("turns must be a list")
     carry = []
-    for k in range(len(turns)):
-        nxt = False
-        if state.over:
-            raise RecordError("turns[%d]: the game was already over after %d turns" % (k, k))
-        number = state.turn
-        try:
-            events = state.apply_actions(turns[k])
-        except ValueError as e:
-            raise RecordError("turns[%d] (turn %d): %s" % (k, number, e))
+
+    def on_turn(number, choices, events):
         out.write("\nRound %d\n" % number)
         for line in carry:
             out.write(line)
-        carry = []
+        del carry[:]
+        nxt = False
         for ev in events:
             if ev["e"] == "round":
                 nxt = True  # what follows (turns missed) belongs to the next round
@@ -141,7 +131,7 @@ def run(record, as_json=False, out=None):
             else:
                 out.write(line)
             if ev["e"] == "night":
-                lm = state.last_move
+                lm = start.last_move
                 if lm["crypt"]:
                     how = "goes through the crypts"
                 elif lm["rooms"]:
@@ -149,6 +139,8 @@ def run(record, as_json=False, out=None):
                 else:
                     how = "stays in " + m.name(lm["from"])
                 out.write("  (hidden from the hunters: Dracula %s)\n" % how)
+
+    state = replay(record, on_turn, start)
     if carry:
         out.write("\nRound %d\n" % state.turn)
         for line in carry:

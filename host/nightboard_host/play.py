@@ -75,14 +75,7 @@ def check_table(profile, players, game="vampiring", map_size=5):
 
 def load_position(path):
     """A VampiRing position (or saved state) from a JSON file, checked by the engine."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise OptionError("--position: cannot read %s: %s" % (path, getattr(e, "strerror", None) or e))
-    try:
-        obj = json.loads(text)
-    except ValueError as e:
-        raise OptionError("--position: %s is not valid JSON: %s" % (path, e))
+    obj = _read_json(path)
     if isinstance(obj, dict) and "position" in obj and "ring" not in obj:
         obj = obj["position"]  # {"game": ..., "position": {...}} as Table start options
     try:

@@ -51,9 +51,10 @@ def setup_from_record(record):
         raise RecordError("setup: %s" % e)
 
 
-def replay(record, on_turn=None):
-    """Replay a whole record; return the final state. on_turn(number, choices, events) is called per turn."""
-    state = setup_from_record(record)
+def replay(record, on_turn=None, start=None):
+    """Replay a whole record; return the final state. on_turn(number, choices, events) is called per turn.
+    `start` is the record's starting state when the caller has already built it (it is played on)."""
+    state = setup_from_record(record) if start is None else start
     turns = record.get("turns", [])
     if not isinstance(turns, list):
         raise RecordError("turns must be a list")

@@ -47,6 +47,7 @@ class Table(Keeper):
         self.states = bytearray(len(keys))
         self._long = bytearray(len(keys))
         self.injected = bytearray(len(keys))  # presses held by the host over the protocol
+        self.injecting = 0  # how many of them are held (the merge is skipped when none)
         self.frame_ms = FRAME_MS
         self.frames = 0
         self.services = []  # objects with poll(table, now), run every frame (the serial protocol)
@@ -75,23 +76,8 @@ class Table(Keeper):
             prog = programs.find(opts.get("game", "vampiring"))
             if prog.get("kind") == "tool":  # not a game: the controller drives the table itself (self-test)
                 play = programs.controller_class(prog)(self)
-                self.program = prog
-                self.play = play
-                self._turns_seen = getattr(play, "turns_done", 0)
-                self.mode = "game"
-                return
-            mod = programs.engine(prog)
-            if "position" in opts:
-                game = mod.from_json(opts["position"])
-                players = game.players_count()
             else:
-                options = {}
-                for name, values in prog["options"]:
-                    options[name] = opts.get(name, values[0])
-                players = opts.get("players", prog["players"][0])
-                game = mod.new_game(opts.get("seed", 0), players, **options)
-            check_players(self.profile, prog["name"], players)
-            play = programs.controller_class(prog)(self.layout, self.frame, game)
+                play = programs.controller_class(prog)(self.layout, self.frame, self._new_game(prog, opts))
         except ValueError as e:
             raise StartError(str(e))
         self.program = prog
@@ -100,6 +86,20 @@ class Table(Keeper):
         self.mode = "game"
         if save:
             self._save()
+
+    def _new_game(self, prog, opts):
+        mod = programs.engine(prog)
+        if "position" in opts:
+            game = mod.from_json(opts["position"])
+            players = game.players_count()
+        else:
+            options = {}
+            for name, values in prog["options"]:
+                options[name] = opts.get(name, values[0])
+            players = opts.get("players", prog["players"][0])
+            game = mod.new_game(opts.get("seed", 0), players, **options)
+        check_players(self.profile, prog["name"], players)
+        return game
 
     @property
     def game(self):
@@ -125,9 +125,10 @@ class Table(Keeper):
             self.watchdog.feed()
         states = self.states
         hal.buttons.scan(states)
-        inj = self.injected
-        for i in range(len(states)):
-            states[i] |= inj[i]
+        if self.injecting:
+            inj = self.injected
+            for i in range(len(states)):
+                states[i] |= inj[i]
         deb = self.debouncer
         deb.update(states, now)
         try:
@@ -187,6 +188,7 @@ class Table(Keeper):
         if not 0 <= button < len(self.injected):
             raise ValueError("no button %r (this table has 0..%d)" % (button, len(self.injected) - 1))
         self.injected[button] = 1 if pressed else 0
+        self.injecting = sum(self.injected)
 
     def set_debug(self, on, now):
         """Debug mode shows hidden facts over the protocol, but only once the table has announced it."""
