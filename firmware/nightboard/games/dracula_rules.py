@@ -8,6 +8,7 @@ journey (both crypts), the end.
 Hunter actions are integers: kind << 8 | room (END and the rests have room 0).
 """
 
+from nightboard.games.errors import GameError  # noqa: F401  (re-exported)
 from nightboard.games import dracula_know as K
 
 MOVE = 1
@@ -20,10 +21,6 @@ REST_STAKE = 7
 KINDS = ("", "move", "garlic", "sun", "stake", "end", "rest sun", "rest stake")
 MAX_ITEMS = 8  # the most tokens of one kind a hunter holds (the panel shows 8)
 HEALTH = 3
-
-
-class GameError(ValueError):
-    """A bad input to the game: the message says what was wrong; nothing was changed."""
 
 
 def act(kind, room=0):

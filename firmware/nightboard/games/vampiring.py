@@ -15,6 +15,7 @@ The rules decisions cite RULINGS.md ids (V1-V15); movement and fights live in
 vampiring_turn.py, names and card data in vampiring_cards.py.
 """
 
+from nightboard.games.errors import GameError
 from nightboard.prng import Prng
 from nightboard.games.vampiring_cards import (
     CARRIAGE,
@@ -40,8 +41,6 @@ VARIANTS = ("castle", "mansion")  # V9: Castle is the default
 ACTIONS = (0, 1, 2, 3)
 
 
-class GameError(ValueError):
-    """A bad input to the game: the message says what was wrong; nothing was changed."""
 
 
 def action_of(meta, direction):
