@@ -541,14 +541,6 @@ def flash(port=None, profile="ring4", firmware=None, progress=None, wait=True, t
     try:
         port = boards.find_board(port)
     except LookupError as e:
-        from nightboard_host import circuitpy
-
-        drives = [] if port else circuitpy.find_drives()
-        if len(drives) == 1:  # no MicroPython board, but a CircuitPython one: flashing is a copy
-            written, deleted, unchanged = circuitpy.copy_firmware(drives[0], fw, prof_bytes)
-            raise CopiedToCircuitPy("copied Nightboard %s to the CircuitPython drive %s: %d files written, %d "
-                                    "deleted, %d unchanged (it restarts by itself)"
-                                    % (version, drives[0], written, deleted, unchanged))
         raise FlashError(str(e))
     result = FlashResult(port)
     result.version = version
@@ -813,8 +805,24 @@ class RichProgress(_Silent):
 
 # --- the `nightboard flash` command -------------------------------------------------------------------
 
-class CopiedToCircuitPy(Exception):
-    """Not an error: there was no MicroPython board, and the firmware was copied to a CIRCUITPY drive."""
+def _copy_to_circuitpy_instead(args):
+    """With no MicroPython board but one CIRCUITPY drive mounted, flashing is a copy: do it and say so."""
+    from nightboard_host import boards, circuitpy
+
+    try:
+        boards.find_board(None)
+        return None
+    except LookupError:
+        drives = circuitpy.find_drives()
+    if len(drives) != 1:
+        return None
+    fw = Path(args.firmware) if args.firmware else default_firmware_dir()
+    try:
+        written, deleted, unchanged = circuitpy.copy_firmware(drives[0], fw, _profile_bytes(args.profile))
+    except OSError as e:
+        raise FlashError("copying to the CircuitPython drive %s failed: %s (copy again to finish)" % (drives[0], e))
+    return ("copied Nightboard %s to the CircuitPython drive %s: %d files written, %d deleted, %d unchanged "
+            "(it restarts by itself)" % (firmware_version(fw), drives[0], written, deleted, unchanged))
 
 
 def add_flash_command(sub):
@@ -839,11 +847,12 @@ def run_command(args):
     if not args.quiet and sys.stderr.isatty():
         progress = RichProgress()
     try:
+        copied = None if args.port else _copy_to_circuitpy_instead(args)
+        if copied:
+            print(copied)
+            return 0
         result = flash(args.port, profile=args.profile, firmware=args.firmware, progress=progress,
                        wait=not args.no_wait, timeout=args.timeout, verify=args.verify)
-    except CopiedToCircuitPy as done:
-        print(str(done))
-        return 0
     except FlashError as e:
         print("nightboard flash: %s" % e, file=sys.stderr)
         return 1
