@@ -237,3 +237,74 @@ def test_grid_table_shows_vampiring_on_its_outer_ring():
         colours.add(d.led(lay.card_led(home, 16, 0)))
     # Red's Home cell takes turns between the card colour and its three vampires (red).
     assert HOME_RED in colours and P.FAMILY[RED] in colours
+
+
+@pytest.mark.parametrize("name", ["ring4", "grid8"])
+def test_the_ring_drawn_from_its_last_copy_is_the_ring_drawn_afresh(name):
+    # The renderer copies its last ring drawing while the scene and the time phases it shows are
+    # unchanged; at every frame of whole games that copy must equal a drawing made from scratch,
+    # through shared slots, haunted cards, deaths and every animation step.
+    from nightboard.table.frame import Frame
+    from nightboard.table.vampiring_draw import Renderer
+
+    seen = {"shared": 0, "haunted": 0}
+    for seed in (3, 8, 21):
+        d = Driver({"game": "vampiring", "players": 4, "seed": seed}, name=name)
+        t = d.table
+        scratch = Frame(t.frame.n)
+        for k in range(60):
+            if t.game.over:
+                break
+            for f in t.game.living():
+                t.play.meta[f] = (k + f + seed) % 2
+                t.play.dir[f] = 1 if (k * 7 + f + seed) % 3 else 0
+                t.play.confirm(f, d.hal.clock.ticks_ms())
+            for _ in range(400):
+                d.frames()
+                dr = t.play.draw
+                now = d.hal.clock.ticks_ms()
+                fresh = Renderer(t.layout, scratch, t.play.scene)
+                fresh.draw_ring(now)
+                assert dr._img == scratch.rgb, "seed %d turn %d: the copied ring differs from a fresh one" % (seed, k)
+                seen["shared"] += dr._count_slots()
+                seen["haunted"] += any(t.play.scene.haunted)
+                if not t.play.animating():
+                    break
+    assert seen["shared"] and seen["haunted"], seen  # the cases that make the copy time-dependent occurred
+
+
+def test_an_unchanged_frame_is_not_sent_again_until_the_refresh():
+    # GUIDE section 6 (the CPU free during output): a frame equal to the one the LEDs show is not
+    # encoded or sent; it is sent again every REFRESH_FRAMES frames, and at once when anything changes.
+    from nightboard.table.app import REFRESH_FRAMES
+
+    d = Driver({"game": "vampiring", "players": 2, "seed": 4})
+    t, px = d.table, d.hal.pixels
+    d.frames(3)
+    shown, since, changes, refreshes = bytes(t.frame.rgb), 0, 0, 0
+    for k in range(400):
+        if k == 150:
+            d.hal.buttons.press(t.button_id(0, "look"))
+        sent = px.frames_written
+        if 250 <= k < 330:
+            t.tick()  # time stands still: the same picture, so only the refresh is sent
+        else:
+            d.frames(1)
+        since += 1
+        now = bytes(t.frame.rgb)
+        if now != shown:
+            assert px.frames_written == sent + 1, "frame %d changed but was not sent" % k
+            changes += 1
+        elif since >= REFRESH_FRAMES:
+            assert px.frames_written == sent + 1, "frame %d: no refresh after %d frames" % (k, since)
+            refreshes += 1
+        else:
+            assert px.frames_written == sent, "frame %d: an unchanged frame was sent again" % k
+        if px.frames_written != sent:
+            shown, since = now, 0
+    assert changes >= 5 and refreshes >= 1, (changes, refreshes)  # blinking, the look, and quiet spells
+    sent = px.frames_written
+    before = bytes(px.last)
+    t.encoder.set_brightness(t.encoder.brightness // 2)
+    d.frames(1)
+    assert px.frames_written == sent + 1 and bytes(px.last) != before  # a new brightness is sent at once

@@ -20,6 +20,7 @@ from nightboard.table.tablefit import check_players
 
 FRAME_MS = 16  # about 60 frames a second (GUIDE section 6)
 EVENTS_KEPT = 48  # the protocol's event log; each event is a small dict kept in RAM
+REFRESH_FRAMES = 60  # an unchanged frame is sent again this often (LEDs hold their colour; a glitch heals)
 DEBUG_ANNOUNCE_MS = 2000
 ROLES = ("mode", "move", "look", "ok")
 
@@ -35,6 +36,9 @@ class Table(Keeper):
         self.layout = Layout(profile)
         self.frame = Frame(profile["led"]["count"])
         self.encoder = Encoder(profile, buffers=2)  # encode the next frame while DMA sends the last
+        self._shown = bytearray(len(self.frame.rgb))  # the frame last encoded and sent
+        self._shown_brightness = -1
+        self._since_sent = REFRESH_FRAMES
         keys = profile["buttons"]["keys"]
         self.key_player = bytearray(len(keys))
         self.key_role = bytearray(len(keys))
@@ -146,8 +150,20 @@ class Table(Keeper):
         except Exception as e:  # a bug must not freeze the table: show it, log it, go back to the save
             self._crash(e, now)
             self._render_error(now)
-        hal.pixels.write(self.encoder.encode(self.frame))
+        self._show()
         self.frames += 1
+
+    def _show(self):
+        """Encode and send the frame, unless the LEDs already show it (compared in C, no allocation)."""
+        rgb = self.frame.rgb
+        enc = self.encoder
+        self._since_sent += 1
+        if rgb == self._shown and enc.brightness == self._shown_brightness and self._since_sent < REFRESH_FRAMES:
+            return
+        self.hal.pixels.write(enc.encode(self.frame))
+        self._shown[:] = rgb
+        self._shown_brightness = enc.brightness
+        self._since_sent = 0
 
     def run(self):
         """Tick forever at the frame pace (the board's main loop), with the watchdog running.

@@ -8,7 +8,10 @@ With fewer LEDs per card (the grid table's outer ring) the card's LEDs take
 turns between the card colour and the vampires on it.
 Each family's panel: 8 blood LEDs in the three states of V15 (held, lost in
 the last turn, lost before) and 3 status LEDs (see table/vampiring_play.py).
-Nothing here allocates per frame.
+Nothing here allocates per frame. The ring is drawn once per change: while
+the cards, the vampires and the time phases it shows stay the same, the
+next frame starts from a copy of the last drawing (one C-level copy instead
+of a Python loop over every card LED).
 """
 
 from array import array
@@ -28,6 +31,12 @@ HOME = tuple(_dim(c, P.HOME_DIM_SHIFT) for c in P.FAMILY)
 OFF = (0, 0, 0)
 
 
+def _copy_list(dst, src):
+    # Item by item: a slice assignment to a list allocates under MicroPython.
+    for i in range(len(src)):
+        dst[i] = src[i]
+
+
 class Renderer:
     def __init__(self, layout, frame, scene):
         self.layout = layout
@@ -45,6 +54,15 @@ class Renderer:
         for c in range(scene.size):
             for k in range(self.per_card):
                 self._card_at[c * self.per_card + k] = 3 * layout.card_led(c, scene.size, k)
+        # The last ring drawn (on an otherwise dark frame) and what it showed.
+        self._img = bytearray(len(frame.rgb))
+        self._seen_ring = list(scene.ring)
+        self._seen_pos = list(scene.pos)
+        self._seen_shape = list(scene.shape)
+        self._seen_alive = bytearray(scene.alive)
+        self._seen_haunted = bytearray(scene.haunted)
+        self._seen_time = -1  # -1: nothing drawn yet
+        self._no_haunt = bytes(scene.size)
         self._blood_at = array("H", [0] * (layout.max_players * layout.blood_count))
         for p in range(layout.max_players):
             for k in range(layout.blood_count):
@@ -65,19 +83,49 @@ class Renderer:
             return HOME[card - HOME_BASE]
         return P.CARD[card]
 
-    def draw_ring(self, now):
+    def _count_slots(self):
+        """Fill the slot counts; True when some LED takes turns (a shared slot, or a small card in use)."""
         sc = self.scene
         cnt = self._count
         first = self._first
         cnt[:] = self._zero
         n3 = 3 * sc.families
+        turns = False
         for i in range(n3):
             if sc.alive[i // 3]:
                 j = sc.pos[i] * 4 + sc.shape[i]
                 if not cnt[j]:
                     first[j] = i // 3  # the slot's colour when it holds one vampire (the usual case)
+                else:
+                    turns = True
                 cnt[j] += 1
                 cnt[sc.pos[i] * 4 + 3] += 1
+        return turns or (n3 > 0 and self.per_card < 4)
+
+    def draw_ring(self, now):
+        """Clear the frame and draw the ring (from the copy of the last drawing when nothing changed)."""
+        sc = self.scene
+        t = (now // CYCLE_MS) * 2 if self._count_slots() else 0
+        if sc.haunted != self._no_haunt and (now // 150) % 4 == 0:
+            t += 1
+        if (t == self._seen_time and sc.pos == self._seen_pos and sc.shape == self._seen_shape
+                and sc.ring == self._seen_ring and sc.alive == self._seen_alive
+                and sc.haunted == self._seen_haunted):
+            self._rgb[:] = self._img
+            return
+        self.frame.clear()
+        self._draw_cards(now)
+        self._img[:] = self._rgb
+        self._seen_time = t
+        _copy_list(self._seen_pos, sc.pos)
+        _copy_list(self._seen_shape, sc.shape)
+        _copy_list(self._seen_ring, sc.ring)
+        self._seen_alive[:] = sc.alive
+        self._seen_haunted[:] = sc.haunted
+
+    def _draw_cards(self, now):
+        cnt = self._count
+        first = self._first
         phase = now // CYCLE_MS
         per = self.per_card
         for c in range(self.n_cards):

@@ -107,9 +107,8 @@ class VampiRingPlay:
             if self.timeline.done(elapsed):
                 self.finish_animation()
                 step = None
-        self.frame.clear()
         dr = self.draw
-        dr.draw_ring(now)
+        dr.draw_ring(now)  # clears the frame first
         for f in range(g.families):
             dr.draw_blood(f, now)
             self._status(f, now)
