@@ -10,6 +10,7 @@ bench/results.json, and a later run shows the change against them.
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -36,10 +37,38 @@ def _mpy_json(code, heap="192k", compiled=True):
     return json.loads(out.strip().splitlines()[-1])
 
 
-def heap(game="vampiring", profile="ring4", players=4):
-    start = {"game": game, "players": players, "seed": 11}
+HEAP_GAMES = (  # (results key, game, profile, start options): the 4-player game of each program
+    ("heap_vampiring", "vampiring", "ring4", {"game": "vampiring", "players": 4, "seed": 11}),
+    ("heap_dracula", "dracula", "grid8", {"game": "dracula", "players": 4, "seed": 11, "level": 3}),
+)
+
+
+def romfs_image():
+    """The compiled firmware (and the bench's neopixel double) as a ROMFS image, built by mpremote; cached."""
+    fw = compiled_firmware()
+    out = fw.parent / (fw.name + ".romfs")
+    if out.exists():
+        return out
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copytree(fw / "nightboard", Path(tmp) / "nightboard")
+        for p in FAKES.glob("*.py"):
+            shutil.copy(p, Path(tmp) / p.name)
+        part = out.with_suffix(".part")
+        proc = subprocess.run([str(Path(sys.executable).parent / "mpremote"), "romfs", "--no-mpy", "-o", str(part),
+                               "build", tmp], capture_output=True, text=True)
+        if proc.returncode != 0:
+            raise RuntimeError("mpremote romfs build failed: %s" % (proc.stderr or proc.stdout)[-500:])
+        part.rename(out)
+    return out
+
+
+def heap(game="vampiring", profile="ring4", start=None, romfs=False):
+    start = start or {"game": game, "players": 4, "seed": 11}
     code = "PROFILE = %r\nSTART = %r\n" % (profile, start) + S.DRIVE[game] + S.HEAP
-    return _mpy_json(code)
+    if romfs:
+        code = "IMAGE = %r\n" % str(romfs_image()) + S.ROMFS + code
+    # A roomy heap: the figure is what is in use, and a ROMFS image read into RAM must fit beside it.
+    return _mpy_json(code, heap="1024k")
 
 
 def frame_cost(profile):
@@ -92,16 +121,29 @@ def vampiring_turn(with_valgrind=True):
     return out
 
 
-def frame_instructions(profile="ring4"):
-    """Instructions of one steady-state frame (tick: input, render, encode), for the board estimate."""
-    start = {"game": "vampiring", "players": 4, "seed": 5}
+FRAME_KINDS = {
+    # kind: (game, profile, frames measured, code run before them)
+    "idle": ("vampiring", "ring4", 300, ""),
+    # Every family confirms: the turn's animation plays through the frames measured (it lasts longer).
+    "animation": ("vampiring", "ring4", 30, "for f in t.game.living():\n    t.play.meta[f] = f % 2\n"
+                  "    t.play.confirm(f, hal.clock.ticks_ms())\nassert t.play.animating()\n"),
+    "dracula": ("dracula", "grid8", 300, ""),
+}
 
-    def code(n):
+
+def frame_instructions(kind="idle"):
+    """Instructions of one steady-state frame (tick: input, render, encode, send), for the board estimate."""
+    game, profile, n, before = FRAME_KINDS[kind]
+    start = {"game": game, "players": 4, "seed": 5}
+    after = "assert t.play.animating()\n" if kind == "animation" else ""
+
+    def code(k):
         return ("PROFILE = %r\nSTART = %r\n" % (profile, start) + S.COMMON +
-                "t, hal = table(PROFILE, START)\nfor _ in range(%d):\n    hal.clock.advance(16); t.tick()\n" % n)
+                "t, hal = table(PROFILE, START)\nfor _ in range(5):\n    hal.clock.advance(16); t.tick()\n" +
+                before + "for _ in range(%d):\n    hal.clock.advance(16); t.tick()\n" % k + after)
 
-    per = instructions_per(code, 300)
-    return {"x86_instructions": int(per), "board_ms_estimate": round(board_ms(per), 2)}
+    per = instructions_per(code, n)
+    return {"x86_instructions": int(per), "board_ms_estimate": round(board_ms(per), 2), "frames": n}
 
 
 def latency():
@@ -134,12 +176,14 @@ def optional(name):
 
 def run(quick=False):
     results = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "machine": os.uname().machine}
-    results["heap_vampiring"] = heap("vampiring", "ring4", 4)
+    for key, game, profile, start in HEAP_GAMES:
+        results[key] = heap(game, profile, start)
+        results[key + "_romfs"] = heap(game, profile, start, romfs=True)
     results["frame_cost"] = {p: frame_cost(p) for p in PROFILES}
     results["wire"] = {p: wire(p) for p in PROFILES}
     results["vampiring_turn"] = vampiring_turn(with_valgrind=not quick)
     if not quick:
-        results["frame_instructions"] = frame_instructions("ring4")
+        results["frame_instructions"] = {kind: frame_instructions(kind) for kind in FRAME_KINDS}
     results["latency"] = latency()
     results["boot"] = boot()
     for name in ("dracula", "flash"):

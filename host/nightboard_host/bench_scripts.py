@@ -40,7 +40,38 @@ def drive(t, hal, k):
         t.play.meta[f] = (k + f) % 2
         t.play.confirm(f, hal.clock.ticks_ms())
 """,
+    # Dracula: the hunter whose turn it is presses mode (k % 3 times), move and ok on his buttons.
+    "dracula": """
+def drive(t, hal, k):
+    for _ in range(600):
+        if t.game.over or (t.game.active >= 0 and not t.play.animating()):
+            break
+        hal.clock.advance(16); t.tick()
+    if t.game.over:
+        return
+    h = t.game.active
+    for role in ['mode'] * (k % 3) + ['move', 'ok']:
+        b = t.button_id(h, role)
+        hal.buttons.press(b)
+        for _ in range(5):
+            hal.clock.advance(16); t.tick()
+        hal.buttons.release(b)
+        for _ in range(3):
+            hal.clock.advance(16); t.tick()
+""",
 }
+
+# Put in front of a script to import the firmware from a ROMFS image (IMAGE: its path) mounted at /rom,
+# as on a board whose MicroPython has a ROMFS partition: the bytecode stays in the image (in flash on
+# the board), not in the heap. The image is read before the script's first heap reading.
+ROMFS = """
+import sys, vfs
+_f = open(IMAGE, 'rb')
+_IMAGE = _f.read()
+_f.close()
+vfs.mount(vfs.VfsRom(_IMAGE), '/rom')
+sys.path.insert(0, '/rom')
+"""
 
 # Heap in use after boot, after setup and at the worst point of a whole game; allocation per frame.
 HEAP = COMMON + """

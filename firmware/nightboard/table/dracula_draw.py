@@ -19,6 +19,7 @@ from array import array
 
 from nightboard.table import palette as P
 from nightboard.table import dracula_scene as S
+from nightboard.table.layout import STATUS_AT
 
 CYCLE_MS = 500
 HEALTH_MAX = 9
@@ -61,6 +62,7 @@ class Renderer:
         n = m.n
         x0, y0 = fit_map(layout, m)
         self.room_led = array("H", [layout.cell_led(x0 + m.x(r), y0 + m.y(r)) for r in range(n)])
+        self._room_at = array("H", [3 * led for led in self.room_led])  # byte offsets, for Frame.put
         self.crypt = bytearray(n)
         if game.crypts_on:
             for r in range(n):
@@ -95,7 +97,7 @@ class Renderer:
     # --- pieces ------------------------------------------------------------------------
 
     def room(self, r, c):
-        self.frame.set(self.room_led[r], c[0], c[1], c[2])
+        self.frame.put(self._room_at[r], c)
 
     def _panel_led(self, p, k):
         return self.layout.blood_led(p, k)
@@ -160,24 +162,24 @@ class Renderer:
 
     def draw_panel(self, sc, h, look):
         """Lives then stakes (or sunlight while looking) on the blood LEDs."""
-        lay = self.layout
         fr = self.frame
+        at = self.layout.panel_at[h]
         lives = sc.lives[h] if sc.alive[h] else 0
         items = sc.sun[h] if look else sc.stakes[h]
         item_col = P.SUNLIGHT if look else P.STAKE
         if not sc.alive[h]:
             items = 0
-        for k in range(lay.blood_count):
+        for k in range(self.layout.blood_count):
             if k < lives:
                 c = P.BLOOD_HELD
             elif k < lives + items:
                 c = item_col
             else:
                 c = P.OFF
-            fr.set(lay.blood_led(h, k), c[0], c[1], c[2])
+            fr.put(at + 3 * k, c)
 
     def status(self, h, k, c):
-        self.frame.set(self.layout.status_led(h, k), c[0], c[1], c[2])
+        self.frame.put(self.layout.panel_at[h] + STATUS_AT + 3 * k, c)
 
     def draw_status(self, sc, h, now, steady, kind, refused):
         """LED 1: the hunter; LED 2: the action being chosen (kind, 0 none); LED 3: white for a rest."""

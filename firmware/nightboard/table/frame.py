@@ -38,6 +38,14 @@ class Frame:
         self.rgb = bytearray(3 * n_leds)
         self._zero = bytes(3 * n_leds)
 
+    def put(self, j, c):
+        """Colour c (an (r, g, b) of the palette) at byte offset j (3 x the LED), unchecked: for the
+        per-frame drawing, whose offsets come from the layout's tables and colours from the palette."""
+        rgb = self.rgb
+        rgb[j] = c[0]
+        rgb[j + 1] = c[1]
+        rgb[j + 2] = c[2]
+
     def set(self, i, r, g, b):
         """Colour of LED i; each channel 0..255."""
         if i < 0 or i >= self.n or (r | g | b) >> 8:

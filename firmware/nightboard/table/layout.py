@@ -14,6 +14,8 @@ from array import array
 
 from nightboard.table.tablefit import BLOOD_LEDS, STATUS_LEDS, play_segment
 
+STATUS_AT = 3 * BLOOD_LEDS  # byte offset of a panel's status LEDs from its first LED
+
 
 class Layout:
     """Integer lookup tables for one table; see the module docstring for the conventions."""
@@ -47,6 +49,9 @@ class Layout:
             if s["kind"] == "panel":
                 self._panel[s["player"]] = s["start"]
                 self._panel_id[s["player"]] = s["id"]
+        # Byte offset in the frame of each panel's first LED, for the per-frame drawing (Frame.put):
+        # blood LED k at panel_at[p] + 3 * k, status LED k at panel_at[p] + STATUS_AT + 3 * k.
+        self.panel_at = array("H", [3 * a for a in self._panel])
 
     def card_position(self, card, n_cards):
         """Ring position of `card` when `n_cards` cards are spread evenly over the positions."""

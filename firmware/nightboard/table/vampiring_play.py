@@ -14,11 +14,13 @@ resolved by the engine and its events are played on the Scene's timeline.
 from nightboard.games import vampiring_turn
 from nightboard.games.vampiring_cards import FAMILIES
 from nightboard.table import palette as P
+from nightboard.table.layout import STATUS_AT
 from nightboard.table.vampiring_draw import OFF, Renderer
 from nightboard.table.vampiring_scene import Scene, Timeline
 
 FLASH_MS = 150
 LOG_MAX = 40
+WHITE = (255, 255, 255)
 
 
 class VampiRingPlay:
@@ -122,34 +124,27 @@ class VampiRingPlay:
                     self._preview(f, now)
 
     def _status(self, f, now):
-        lay = self.layout
         fr = self.frame
         g = self.game
-        a, b, c = lay.status_led(f, 0), lay.status_led(f, 1), lay.status_led(f, 2)
+        a = self.layout.panel_at[f] + STATUS_AT
+        b, c = a + 3, a + 6
         if not self.scene.alive[f]:
-            fr.set(a, 0, 0, 0)
-            fr.set(b, 0, 0, 0)
-            fr.set(c, 0, 0, 0)
+            fr.put(a, OFF)
+            fr.put(b, OFF)
+            fr.put(c, OFF)
             return
-        col = P.FAMILY[f]
         awaited = not g.over and g.pending[f] < 0 and self.timeline is None
         lit = (not awaited) or (now // 400) % 2 == 0
-        if lit:
-            fr.set(a, col[0], col[1], col[2])
-        else:
-            fr.set(a, 0, 0, 0)
+        fr.put(a, P.FAMILY[f] if lit else OFF)
         if self.looking[f]:
             shown = g.pending[f] if g.pending[f] >= 0 else self.action(f)
             m = P.META_COLOUR[shown >> 1]
             d = P.DIR_COLOUR[shown & 1]
-            fr.set(b, m[0], m[1], m[2])
-            fr.set(c, d[0], d[1], d[2])
-        elif now < self.flash_until[f]:
-            fr.set(b, 255, 255, 255)
-            fr.set(c, 0, 0, 0)
+            fr.put(b, m)
+            fr.put(c, d)
         else:
-            fr.set(b, 0, 0, 0)
-            fr.set(c, 0, 0, 0)
+            fr.put(b, WHITE if now < self.flash_until[f] else OFF)
+            fr.put(c, OFF)
 
     def _preview(self, f, now):
         g = self.game
