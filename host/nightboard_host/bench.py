@@ -207,25 +207,55 @@ def _num(d, *keys):
     return d if isinstance(d, (int, float)) else None
 
 
+UNIX = "gc.mem_alloc() after gc.collect(), unix port (64-bit objects: an upper bound for the Pico's 32-bit ones)"
+ROMFS_HOW = "same, the firmware imported from a ROMFS image (mpremote romfs build) mounted with vfs.VfsRom"
+FRAME_MODEL = "callgrind x86 instructions per frame x %d cycles / 125 MHz (a model)" % CYCLES_PER_X86_INSTRUCTION
+
 ROWS = (
     # (label, keys into results, budget text, ok(value) or None, how)
-    ("heap in use after boot (VampiRing table)", ("heap_vampiring", "boot"), "-", None,
-     "gc.mem_alloc() after gc.collect(), unix port, firmware as .mpy; 64-bit objects: an upper bound"),
-    ("heap in use, 4 families, after setup", ("heap_vampiring", "setup"), "< 65536 B", lambda v: v < 65536, "same"),
-    ("heap in use, 4 families, worst point of a game", ("heap_vampiring", "worst"), "< 65536 B",
-     lambda v: v < 65536, "same, sampled every 25 frames and after every turn of a whole game"),
+    ("heap in use after boot (VampiRing table)", ("heap_vampiring", "boot"), "-", None, UNIX),
+    ("heap, VampiRing 4 families, after setup", ("heap_vampiring", "setup"), "< 65536 B", lambda v: v < 65536, UNIX),
+    ("heap, VampiRing 4 families, worst point", ("heap_vampiring", "worst"), "< 65536 B", lambda v: v < 65536,
+     UNIX + "; sampled every 25 frames and after every turn of a whole game"),
+    ("heap, Dracula 4 hunters (level 3), after setup", ("heap_dracula", "setup"), "< 65536 B",
+     lambda v: v < 65536, UNIX),
+    ("heap, Dracula 4 hunters (level 3), worst point", ("heap_dracula", "worst"), "< 65536 B",
+     lambda v: v < 65536, UNIX + "; a whole hunt driven through the buttons"),
+    ("heap, VampiRing, firmware in ROMFS: setup", ("heap_vampiring_romfs", "setup"), "< 65536 B",
+     lambda v: v < 65536, ROMFS_HOW),
+    ("heap, VampiRing, firmware in ROMFS: worst", ("heap_vampiring_romfs", "worst"), "< 65536 B",
+     lambda v: v < 65536, ROMFS_HOW),
+    ("heap, Dracula, firmware in ROMFS: setup", ("heap_dracula_romfs", "setup"), "< 65536 B",
+     lambda v: v < 65536, ROMFS_HOW),
+    ("heap, Dracula, firmware in ROMFS: worst", ("heap_dracula_romfs", "worst"), "< 65536 B",
+     lambda v: v < 65536, ROMFS_HOW),
     ("heap allocated per idle frame", ("heap_vampiring", "alloc_idle"), "0 B", lambda v: v == 0,
      "gc.mem_alloc() around 60 frames with gc disabled"),
     ("heap allocated per frame, VampiRing movement animation", ("heap_vampiring", "alloc_anim"), "0 B",
      lambda v: v == 0, "same, 30 frames inside a turn's animation"),
-    ("frame instructions (ring4, x86-64, unix port)", ("frame_instructions", "x86_instructions"), "-", None,
+    ("heap allocated per frame, Dracula's grid", ("heap_dracula", "alloc_idle"), "0 B", lambda v: v == 0,
+     "same, 60 frames of the hunt"),
+    ("frame instructions, VampiRing idle (ring4)", ("frame_instructions", "idle", "x86_instructions"), "-", None,
      "callgrind: 300 frames minus none, per frame"),
-    ("frame time on the board (estimate)", ("frame_instructions", "board_ms_estimate"), "< 16.7 ms (60 fps)",
-     lambda v: v < 16.7, "x86 instructions x %d cycles / 125 MHz (a model)" % CYCLES_PER_X86_INSTRUCTION),
+    ("frame on the board, VampiRing idle (estimate)", ("frame_instructions", "idle", "board_ms_estimate"),
+     "< 16.7 ms (60 fps)", lambda v: v < 16.7, FRAME_MODEL),
+    ("frame on the board, VampiRing animation (estimate)", ("frame_instructions", "animation", "board_ms_estimate"),
+     "< 16.7 ms (60 fps)", lambda v: v < 16.7, FRAME_MODEL + "; 30 frames of a 4-family turn's animation"),
+    ("frame on the board, Dracula's grid (estimate)", ("frame_instructions", "dracula", "board_ms_estimate"),
+     "< 16.7 ms (60 fps)", lambda v: v < 16.7, FRAME_MODEL + "; grid8, 4 hunters"),
     ("VampiRing turn on the board (estimate)", ("vampiring_turn", "board_ms_estimate"), "< 5 ms",
      lambda v: v < 5, "callgrind: 200 turns of 4 families minus none, same model"),
     ("button press to changed LEDs (frames, worst)", ("latency", "frames_max"), "<= 1 frame",
      lambda v: v <= 1, "simulated table at 16 ms frames, 16 press phases"),
+    ("flash, nothing changed: files written", ("flash", "ours_nochange", "files_sent"), "0", lambda v: v == 0,
+     "nightboard flash into the virtual board a second time"),
+    ("flash, nothing changed: seconds", ("flash", "ours_nochange", "seconds"), "< 2 s", lambda v: v < 2,
+     "wall time on this machine, best of 3, board restart and answer included"),
+    ("flash, full: plain mpremote fs cp -r / ours (time)", ("flash", "ratio_full_seconds"), "-", None,
+     "same run, fresh virtual boards; ours sends .mpy (fewer bytes)"),
+    ("flash, full: bytes sent, plain .py copy / ours", ("flash", "ratio_full_bytes"), "-", None, "same run"),
+    ("flash, nothing changed: plain mpremote / ours (time)", ("flash", "ratio_nochange_seconds"), "-", None,
+     "same run; mpremote skips identical files by hash, one board round trip per file"),
     ("firmware import heap as .mpy", ("boot", "mpy_heap"), "-", None, "gc.mem_alloc() around the imports"),
     ("firmware import heap as .py", ("boot", "py_heap"), "-", None, "same, compiling the .py on import"),
     ("import time .py / .mpy", ("boot", "import_time_ratio"), "-", None, "time.ticks_us, same machine"),
@@ -271,6 +301,8 @@ def print_report(results, previous=None, out=sys.stdout):
     Console(file=out, width=200).print(t)
     for name in ("dracula", "flash"):
         sec = results.get(name)
+        if name == "flash" and isinstance(sec, dict) and "skipped" not in sec:
+            continue  # in the table above
         if isinstance(sec, dict) and "skipped" in sec:
             out.write("%s: %s\n" % (name, sec["skipped"]))
         elif sec:

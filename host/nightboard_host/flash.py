@@ -533,7 +533,7 @@ def flash(port=None, profile="ring4", firmware=None, progress=None, wait=True, t
     from nightboard_host import boards
 
     t0 = time.monotonic()
-    progress = progress or _Silent()
+    progress = progress or Silent()
     hook = hook or (lambda event, path: None)
     fw = Path(firmware) if firmware else default_firmware_dir()
     version = firmware_version(fw)
@@ -754,7 +754,9 @@ def wait_for_hello(serial_port, version, timeout, name):
 
 # --- progress -----------------------------------------------------------------------------------------
 
-class _Silent:
+class Silent:
+    """A flash progress that shows nothing (the base of the others)."""
+
     def phase(self, text):
         pass
 
@@ -774,7 +776,7 @@ class _Silent:
         pass
 
 
-class RichProgress(_Silent):
+class RichProgress(Silent):
     """A rich progress bar on stderr: the bytes to send, the phase as its description."""
 
     def __init__(self):

@@ -49,7 +49,7 @@ AGAIN = 3  # runs of each no-change step: its seconds are the best of them, its 
 MPREMOTE_TIMEOUT = 300  # seconds for one mpremote copy before the bench gives up
 
 
-class _Phases:
+class _Phases(flash.Silent):
     """A flash progress that notes when each phase began (time.monotonic)."""
 
     def __init__(self):
@@ -57,21 +57,6 @@ class _Phases:
 
     def phase(self, text):
         self.at.setdefault(text.split(" ", 1)[0], time.monotonic())
-
-    def plan(self, nbytes, nsend, ncopy):
-        pass
-
-    def sending(self, rel):
-        pass
-
-    def advance(self, n):
-        pass
-
-    def copied(self, n):
-        pass
-
-    def done(self):
-        pass
 
 
 def _files(root):

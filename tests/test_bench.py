@@ -1,0 +1,43 @@
+"""`make bench`: the figures it reports are computed from real runs and judged against GUIDE section 6."""
+
+import json
+
+import pytest
+
+from nightboard_host import bench
+
+
+@pytest.mark.micropython
+def test_the_firmware_in_romfs_keeps_its_bytecode_out_of_the_heap():
+    files = bench.heap("vampiring", "ring4", {"game": "vampiring", "players": 4, "seed": 11})
+    rom = bench.heap("vampiring", "ring4", {"game": "vampiring", "players": 4, "seed": 11}, romfs=True)
+    assert files["turns"] == rom["turns"] > 0  # the same game played to its end both ways
+    # The code is the bulk of the heap at boot: in ROMFS it stays in the image (flash on a board).
+    assert rom["boot"] < files["boot"] - 16384, (rom, files)
+    assert rom["setup"] < files["setup"] and rom["worst"] < files["worst"]
+    assert files["alloc_idle"] == files["alloc_anim"] == rom["alloc_idle"] == 0  # GUIDE section 6
+
+
+@pytest.mark.micropython
+def test_the_dracula_drive_plays_a_hunt_through_the_buttons():
+    h = bench.heap("dracula", "grid8", {"game": "dracula", "players": 4, "seed": 11, "level": 3})
+    assert h["turns"] >= 8 and h["worst"] >= h["setup"] > h["boot"] > 0
+    assert h["alloc_idle"] == 0
+
+
+def test_rows_judge_each_figure_against_its_budget_and_show_the_change():
+    results = {"heap_vampiring": {"boot": 50000, "setup": 60000, "worst": 70000, "alloc_idle": 0, "alloc_anim": 16},
+               "frame_instructions": {"idle": {"x86_instructions": 400000, "board_ms_estimate": 9.6}},
+               "flash": {"ours_nochange": {"files_sent": 0, "seconds": 0.3}},
+               "wire": {"ring4": {"leds": 108, "wire_us": 3540, "max_fps": 282.5}}}
+    previous = json.loads(json.dumps(results))
+    previous["heap_vampiring"]["setup"] = 61000
+    rows = {r[0]: r for r in bench.table_rows(results, previous)}
+    assert rows["heap, VampiRing 4 families, after setup"][3] == "inside"
+    assert rows["heap, VampiRing 4 families, after setup"][4] == "-1000"
+    assert rows["heap, VampiRing 4 families, worst point"][3] == "OUTSIDE"
+    assert rows["heap allocated per frame, VampiRing movement animation"][3] == "OUTSIDE"
+    assert rows["frame on the board, VampiRing idle (estimate)"][3] == "inside"
+    assert rows["flash, nothing changed: files written"][3] == "inside"
+    assert rows["ring4: wire time of a frame (108 LEDs)"][3] == "inside"
+    assert "heap, Dracula 4 hunters (level 3), after setup" not in rows  # not measured: no row
