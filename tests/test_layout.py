@@ -394,3 +394,17 @@ def test_lookups_allocate_nothing_under_micropython(name):
     a, b, locked = run_mpy(code).split()
     assert a == b, "Layout lookups allocated %d bytes" % (int(b) - int(a))
     assert locked == "none"
+
+
+@pytest.mark.parametrize("path", PROFILES, ids=lambda p: p.stem)
+def test_panel_byte_offsets_agree_with_the_checked_lookups(path):
+    # The per-frame drawing writes panels through panel_at (unchecked, Frame.put); it must land on
+    # exactly the LEDs blood_led and status_led name.
+    from nightboard.table.layout import STATUS_AT
+
+    lay = Layout(load_profile_file(str(path)))
+    for p in range(lay.max_players):
+        for k in range(lay.blood_count):
+            assert lay.panel_at[p] + 3 * k == 3 * lay.blood_led(p, k)
+        for k in range(3):
+            assert lay.panel_at[p] + STATUS_AT + 3 * k == 3 * lay.status_led(p, k)

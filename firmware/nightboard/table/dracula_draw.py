@@ -99,9 +99,6 @@ class Renderer:
     def room(self, r, c):
         self.frame.put(self._room_at[r], c)
 
-    def _panel_led(self, p, k):
-        return self.layout.blood_led(p, k)
-
     def _nth(self, sc, r, k):
         for h in range(sc.hunters):
             if sc.alive[h] and sc.pos[h] == r:
@@ -245,7 +242,7 @@ class Renderer:
             lay = self.layout
             c = (P.STAKE if st[4] else P.SUNLIGHT) if on else P.OFF
             for k in range(lay.blood_count):
-                self.frame.set(lay.blood_led(a, k), c[0], c[1], c[2])
+                self.frame.put(lay.panel_at[a] + 3 * k, c)
         elif kind == S.SKIP:
             self.status(a, 0, P.WOUND if on else P.OFF)
         elif kind == S.CRYPT_FROM or kind == S.CRYPT_TO:
@@ -255,8 +252,7 @@ class Renderer:
             if not sc.team:
                 k = sc.lives[a]
                 if k < self.layout.blood_count:
-                    c = P.WOUND if on else P.OFF
-                    self.frame.set(self.layout.blood_led(a, k), c[0], c[1], c[2])
+                    self.frame.put(self.layout.panel_at[a] + 3 * k, P.WOUND if on else P.OFF)
             else:
                 k = sc.team_lives
                 if k < len(self.lives_led):
@@ -266,7 +262,7 @@ class Renderer:
             c = P.FAMILY[a] if on else P.OFF
             lay = self.layout
             for k in range(lay.blood_count):
-                self.frame.set(lay.blood_led(a, k), c[0], c[1], c[2])
+                self.frame.put(lay.panel_at[a] + 3 * k, c)
         elif kind == S.SUNSET:
             rooms = a
             shift = 1 + local * 4 // S.DUR[S.SUNSET]

@@ -63,17 +63,9 @@ class Renderer:
         self._seen_haunted = bytearray(scene.haunted)
         self._seen_time = -1  # -1: nothing drawn yet
         self._no_haunt = bytes(scene.size)
-        self._blood_at = array("H", [0] * (layout.max_players * layout.blood_count))
-        for p in range(layout.max_players):
-            for k in range(layout.blood_count):
-                self._blood_at[p * layout.blood_count + k] = 3 * layout.blood_led(p, k)
 
     def set_card(self, c, k, col):
-        j = self._card_at[c * self.per_card + k]
-        rgb = self._rgb
-        rgb[j] = col[0]
-        rgb[j + 1] = col[1]
-        rgb[j + 2] = col[2]
+        self.frame.put(self._card_at[c * self.per_card + k], col)
 
     def card_colour(self, c, now):
         card = self.scene.ring[c]
@@ -170,19 +162,18 @@ class Renderer:
         held = sc.drops[f] if sc.alive[f] else 0
         last = sc.lost_last[f]
         rgb = self._rgb
-        at = self._blood_at
-        base = p * lay.blood_count
+        j = lay.panel_at[p]
         for k in range(lay.blood_count):
-            j = at[base + k]
             if k < held:
                 c = P.BLOOD_HELD
             elif k < held + last:
                 c = P.BLOOD_LOST_LAST
             else:
                 c = P.BLOOD_LOST
-            rgb[j] = c[0]
+            rgb[j] = c[0]  # written here rather than through Frame.put: one call less per LED, every frame
             rgb[j + 1] = c[1]
             rgb[j + 2] = c[2]
+            j += 3
 
     def draw_step(self, st, elapsed, now):
         """The overlay of the timeline step playing now."""
@@ -215,14 +206,13 @@ class Renderer:
             lay = self.layout
             for k in range(st[4], st[4] + st[3]):
                 if k < lay.blood_count:
-                    c = P.WOUND if on else P.BLOOD_LOST
-                    self.frame.set(lay.blood_led(f, k), c[0], c[1], c[2])
+                    self.frame.put(lay.panel_at[f] + 3 * k, P.WOUND if on else P.BLOOD_LOST)
         elif kind == S.ELIM:
             f = st[2]
             lay = self.layout
             c = P.FAMILY[f] if on else OFF
             for k in range(lay.blood_count):
-                self.frame.set(lay.blood_led(f, k), c[0], c[1], c[2])
+                self.frame.put(lay.panel_at[f] + 3 * k, c)
 
     def draw_end(self, now):
         """The winner's colour runs round the ring; each panel shows its score as a bar."""
@@ -245,4 +235,4 @@ class Renderer:
                 c = col if k < lit else OFF
                 if f == w and k < lit and (now // 300) % 2:
                     c = P.BLOOD_HELD
-                self.frame.set(lay.blood_led(f, k), c[0], c[1], c[2])
+                self.frame.put(lay.panel_at[f] + 3 * k, c)
