@@ -190,18 +190,23 @@ import json, time
 from nightboard.games import vampiring as V
 from nightboard.prng import Prng
 r = Prng(7)
-games = [V.new_game(s, 4) for s in range(8)]
-snap = [g.to_json() for g in games]
-t0 = time.ticks_us()
-done = 0
-for k in range(N):
-    g = games[k % 8]
-    if g.over:
-        games[k % 8] = g = V.from_json(snap[k % 8])
-    g.apply_actions([r.below(4) if g.alive(f) else None for f in range(4)])
-    done += 1
-el = time.ticks_diff(time.ticks_us(), t0)
-print(json.dumps({'turns': done, 'us_per_turn': el / done if done else 0}))
+acts = [[r.below(4) for f in range(4)] for k in range(64)]
+games = [V.new_game(s, 4) for s in range(20)]
+turns = 0
+el = 0
+gi = 0
+while gi < PLAY:  # each game played to its end; PLAY=0 does all the same setup and plays none
+    g = games[gi]
+    k = 0
+    t0 = time.ticks_us()
+    while not g.over and k < 64:
+        a = acts[k]
+        g.apply_actions([a[f] if g.elim_turn[f] < 0 else None for f in range(4)])
+        k += 1
+    el += time.ticks_diff(time.ticks_us(), t0)
+    turns += k
+    gi += 1
+print(json.dumps({'turns': turns, 'us_per_turn': el / turns if turns else 0}))
 """
 
 # Input latency: frames from the button's first contact to the first frame that shows it.
