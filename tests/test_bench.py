@@ -36,6 +36,13 @@ def test_the_32_bit_build_plays_the_same_game_in_a_smaller_heap():
     assert narrow["worst"] < wide["worst"] and narrow["alloc_idle"] == narrow["alloc_anim"] == 0
 
 
+@pytest.mark.micropython
+def test_the_firmware_as_mpy_imports_in_a_smaller_heap_than_as_py():
+    mpy, py = bench.smallest_heap_kb(True), bench.smallest_heap_kb(False)
+    assert mpy is not None and py is not None and mpy + 32 < py  # the compiler's peak is what .mpy saves
+    assert bench.smallest_heap_kb(True, hi=mpy - 1) is None  # the search's answer is the real edge
+
+
 def test_rows_judge_each_figure_against_its_budget_and_show_the_change():
     results = {"heap_vampiring": {"boot": 50000, "setup": 60000, "worst": 70000, "alloc_idle": 0, "alloc_anim": 16},
                "frame_instructions": {"idle": {"x86_instructions": 400000, "board_ms_estimate": 9.6}},

@@ -212,11 +212,33 @@ def latency():
     return {"frames_min": min(frames), "frames_max": max(frames), "frames": frames}
 
 
+def smallest_heap_kb(compiled, lo=8, hi=512):
+    """The smallest -X heapsize (KB) in which the firmware's imports succeed: what compiling on import costs at
+    its peak (parse tree and compiler state), which the heap left after it does not show."""
+    def fits(kb):
+        try:
+            run_mpy(S.BOOT, heap="%dk" % kb, compiled=compiled, extra_path=(FAKES,))
+        except AssertionError:
+            return False
+        return True
+
+    if not fits(hi):
+        return None
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if fits(mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
 def boot():
     mpy = _mpy_json(S.BOOT, compiled=True)
     py = _mpy_json(S.BOOT, heap="512k", compiled=False)
     return {"mpy_import_us": mpy["import_us"], "mpy_heap": mpy["heap"], "py_import_us": py["import_us"],
-            "py_heap": py["heap"], "import_time_ratio": round(py["import_us"] / max(1, mpy["import_us"]), 1)}
+            "py_heap": py["heap"], "import_time_ratio": round(py["import_us"] / max(1, mpy["import_us"]), 1),
+            "mpy_min_heap_kb": smallest_heap_kb(True), "py_min_heap_kb": smallest_heap_kb(False)}
 
 
 def optional(name):
@@ -311,6 +333,10 @@ ROWS = (
     ("firmware import heap as .mpy", ("boot", "mpy_heap"), "-", None, "gc.mem_alloc() around the imports"),
     ("firmware import heap as .py", ("boot", "py_heap"), "-", None, "same, compiling the .py on import"),
     ("import time .py / .mpy", ("boot", "import_time_ratio"), "-", None, "time.ticks_us, same machine"),
+    ("smallest heap the firmware imports in, as .mpy (KB)", ("boot", "mpy_min_heap_kb"), "-", None,
+     "-X heapsize searched by halving, 64-bit unix port"),
+    ("smallest heap the firmware imports in, as .py (KB)", ("boot", "py_min_heap_kb"), "-", None,
+     "same: the compiler's peak, on top of the bytecode it leaves"),
 )
 
 

@@ -182,7 +182,7 @@ def settle(state, events):
     size = len(ring)
     # Fights (V8, V9), card by card in index order.
     wounds = [0] * nfam
-    occupants = [None] * size
+    occupants: list = [None] * size  # a card's vampire indices, or None
     for i in range(nfam * 3):
         p = pos[i]
         if p >= 0:
