@@ -69,28 +69,23 @@ def heap(game="vampiring", profile="ring4", start=None, romfs=False, wasi=False)
     """
     start = start or {"game": game, "players": 4, "seed": 11}
     prof_file = ROOT / "hardware" / "profiles" / ("%s.json" % profile)
+    image = romfs_image() if romfs else None
+
+    def code(prof_path, image_path, prelude=""):
+        c = prelude + "PROFILE_PATH = %r\nSTART = %r\n" % (prof_path, start) + S.DRIVE[game] + S.HEAP
+        return "IMAGE = %r\n" % image_path + S.ROMFS + c if image_path else c
+
     if not wasi:
-        code = "PROFILE_PATH = %r\nSTART = %r\n" % (str(prof_file), start) + S.DRIVE[game] + S.HEAP
-        if romfs:
-            code = "IMAGE = %r\n" % str(romfs_image()) + S.ROMFS + code
         # A roomy heap: the figure is what is in use, and a ROMFS image read into RAM must fit beside it.
-        return _mpy_json(code, heap="1024k")
+        return _mpy_json(code(str(prof_file), image and str(image)), heap="1024k")
     from nightboard_host import wasi_runner
 
+    at = wasi_runner.INPUT + "/"
     with tempfile.TemporaryDirectory() as tmp:
-        files = [prof_file] + ([romfs_image()] if romfs else [])
-        d = Path(tmp)
-        if romfs:
-            for f in files:
-                shutil.copy(f, d / f.name)
-        else:
-            wasi_runner.input_dir(d, compiled_firmware(), files)
-        at = wasi_runner.INPUT + "/"
-        code = ("import sys\nsys.path.insert(0, %r)\nPROFILE_PATH = %r\nSTART = %r\n"
-                % (wasi_runner.INPUT, at + prof_file.name, start) + S.DRIVE[game] + S.HEAP)
-        if romfs:
-            code = "IMAGE = %r\n" % (at + romfs_image().name) + S.ROMFS + code
-        return wasi_runner.run_json(code, d)
+        # With ROMFS the package comes from the image only, not also from files beside it.
+        wasi_runner.input_dir(tmp, None if romfs else compiled_firmware(), [prof_file] + ([image] if image else []))
+        prelude = "import sys\nsys.path.insert(0, %r)\n" % wasi_runner.INPUT
+        return wasi_runner.run_json(code(at + prof_file.name, image and at + image.name, prelude), tmp)
 
 
 HEAP_WAYS = (  # (suffix of the results key, ROMFS, 32-bit WASI build)

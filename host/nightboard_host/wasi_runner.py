@@ -76,9 +76,10 @@ def run_json(code, input_dir, heap=HEAP):
 
 
 def input_dir(tmp, firmware, extra_files=()):
-    """A folder for /input: the compiled package and the named files beside it; returns its path."""
+    """Fill a folder for /input: the compiled package from `firmware` (unless None) and the named files."""
     d = Path(tmp)
-    shutil.copytree(Path(firmware) / "nightboard", d / "nightboard")
+    if firmware is not None:
+        shutil.copytree(Path(firmware) / "nightboard", d / "nightboard")
     for f in extra_files:
         shutil.copy(f, d / Path(f).name)
     return d

@@ -99,11 +99,7 @@ def standard_deck(families):
     return deck
 
 
-def base_wounds(giver, taker):
-    """V8: each Man wounds each Bat, each Bat each Wolf, each Wolf each Man."""
-    return taker == (giver + 2) % 3
-
-
-def mirrored_wounds(giver, taker):
-    """V9 Mirror: every relation reversed."""
-    return taker == (giver + 1) % 3
+# V8: each Man wounds each Bat, each Bat each Wolf, each Wolf each Man: the taker's shape is the
+# giver's + WOUND_STEP (mod 3). V9 Mirror reverses every relation: + MIRROR_STEP.
+WOUND_STEP = 2
+MIRROR_STEP = 1

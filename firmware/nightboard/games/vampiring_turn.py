@@ -30,7 +30,9 @@ from nightboard.games.vampiring_cards import (
     MAX_LEGS,
     META_SHIFT,
     MIRROR,
+    MIRROR_STEP,
     PARCHMENT,
+    WOUND_STEP,
     HOME_BASE,
     card_name,
     home_owner,
@@ -99,16 +101,16 @@ def _fight_at(state, card_index, members, wounds, events):
         add({"e": "nofight", "card": card_index, "why": "cross"})
         return
     favoured = FAVOURED.get(kind, -1)
-    # Who wounds whom (V8; V9 Mirror reverses it): the taker's shape is the giver's + 2, or + 1 on a Mirror.
-    # Written out here rather than through base_wounds/mirrored_wounds: a call per pair is the turn's cost.
-    reach = 1 if kind == MIRROR else 2
-    effect_of = "mirror" if reach == 1 else "base"
+    # Who wounds whom (V8, V9): the taker's shape is the giver's + the step, judged inline for every pair.
+    mirror = kind == MIRROR
+    reach = MIRROR_STEP if mirror else WOUND_STEP
+    effect_of = "mirror" if mirror else "base"
     n = 2 if kind == GARLIC else 1
     castle_owner = home_owner(kind) if state.castle else -1
     for g in members:
         gs = shape[g]
         hit_shape = (gs + reach) % 3
-        bonus = reach == 2 and gs == favoured  # the favoured shape also wounds the shape that wounds it
+        bonus = not mirror and gs == favoured  # the favoured shape also wounds the shape that wounds it
         for t in members:
             ts = shape[t]
             if ts == hit_shape:
