@@ -63,7 +63,7 @@ def test_the_side_panel_and_the_log_come_from_state_and_events():
     assert rt.game.families == 2 and rt.game.turn == 2 and rt.game.players_count() == 2
     assert rt.game.view(None) == d.table.game.view(None) and rt.game.pending == [-1, -1]
     assert rt.program["name"] == "vampiring"
-    assert rt.log == [e for _s, e in d.table.events] and rt.last_seq == d.table.event_seq
+    assert rt.log == [e for _s, e in d.table.events_since(0)] and rt.last_seq == d.table.event_seq
     n = len(rt.log)
     rt.refresh_events()
     assert len(rt.log) == n  # only new events are fetched

@@ -94,6 +94,7 @@ class RemoteTable:
         self.turn = None
         self.lines = []
         self.log = []
+        self.log_mark = 0  # grows with every event fetched: the terminal redraws when it changes
         self.last_seq = 0
         self.frames = 0
         self.status = ""
@@ -171,6 +172,7 @@ class RemoteTable:
         for seq, ev in events:
             self.log.append(ev)
             self.last_seq = seq
+            self.log_mark += 1
         if len(self.log) > LOG_KEPT:
             del self.log[:len(self.log) - LOG_KEPT]
 

@@ -355,8 +355,7 @@ class TerminalView:
     def state_key(self):
         """Changes whenever the screen would: the frame, the description, the log."""
         t = self.table
-        log = t.log
-        return (bytes(t.frame.rgb), tuple(t.describe()), len(log), id(log[-1]) if log else None, t.mode)
+        return (bytes(t.frame.rgb), tuple(t.describe()), t.log_mark, t.mode)
 
 
 def _family(p):

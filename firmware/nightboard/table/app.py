@@ -12,6 +12,7 @@ the menu and any other key carries on playing.
 from nightboard.table import palette as P
 from nightboard.table import programs
 from nightboard.table.buttons import LONG, PRESS, RELEASE, Debouncer, event_button, event_kind
+from nightboard.table.eventlog import EventLog
 from nightboard.table.frame import Encoder, Frame
 from nightboard.table.keeper import Keeper
 from nightboard.table.layout import Layout
@@ -19,7 +20,8 @@ from nightboard.table.menu import Menu
 from nightboard.table.tablefit import check_players
 
 FRAME_MS = 16  # about 60 frames a second (GUIDE section 6)
-EVENTS_KEPT = 48  # the protocol's event log; each event is a small dict kept in RAM
+EVENTS_KEPT = 48  # events of finished turns kept for the host (table/eventlog.py keeps them compact)
+LOG_SHOWN = 40  # the newest events `log` tells (the terminal view's log)
 REFRESH_FRAMES = 60  # an unchanged frame is sent again this often (LEDs hold their colour; a glitch heals)
 DEBUG_ANNOUNCE_MS = 2000
 ROLES = ("mode", "move", "look", "ok")
@@ -55,8 +57,8 @@ class Table(Keeper):
         self.frame_ms = FRAME_MS
         self.frames = 0
         self.services = []  # objects with poll(table, now), run every frame (the serial protocol)
-        self.events = []  # [seq, event] of finished turns, oldest first, bounded
-        self.event_seq = 0
+        self.events = EventLog(EVENTS_KEPT)  # every game's events, the only holder; handed to each controller
+        self._log_from = 0  # the first event of the game being played
         self._turns_seen = 0
         self.debug = False
         self.debug_since = 0
@@ -86,6 +88,9 @@ class Table(Keeper):
             raise StartError(str(e))
         self.program = prog
         self.play = play
+        self.events.drop_unpublished()  # a turn left half-way in the previous game is not served
+        self._log_from = self.events.recorded
+        play.log = self.events
         self._turns_seen = getattr(play, "turns_done", 0)
         self.mode = "game"
         if save:
@@ -111,7 +116,20 @@ class Table(Keeper):
 
     @property
     def log(self):
-        return self.play.log if self.play is not None else []
+        """The newest events of the game being played (up to LOG_SHOWN), as dicts, oldest first."""
+        if self.play is None:
+            return []
+        return self.events.recent(min(LOG_SHOWN, self.events.recorded - self._log_from))
+
+    @property
+    def log_mark(self):
+        """Grows with every event recorded (a view redraws its log when it changes)."""
+        return self.events.recorded
+
+    @property
+    def event_seq(self):
+        """The number of the newest event the host may have (of a finished turn)."""
+        return self.events.published
 
     def button_id(self, player, role):
         r = ROLES.index(role)
@@ -188,16 +206,12 @@ class Table(Keeper):
 
     def _turn_finished(self, now):
         self._turns_seen = self.play.turns_done
-        for ev in self.play.last_events:
-            self.event_seq += 1
-            self.events.append([self.event_seq, ev])
-        if len(self.events) > EVENTS_KEPT:
-            del self.events[:len(self.events) - EVENTS_KEPT]
+        self.events.publish()
         self._save()
 
     def events_since(self, seq):
         """[(seq, event)] of finished turns with seq greater than `seq` (those still kept)."""
-        return [e for e in self.events if e[0] > seq]
+        return self.events.since(seq)
 
     def inject(self, button, pressed):
         """Hold (or let go of) a button from the host, as if a finger pressed it."""

@@ -13,8 +13,8 @@ After the last hunter's turn comes Dracula's: the board first holds one
 unchanging picture ("night", 700 ms), decides his move during it (the
 decision's time never shows) and then plays only the public events of his
 turn. The table draws a Scene filled from the hunters' view, never from his
-room (D8). turns_done counts finished rounds; last_events holds the round's
-events.
+room (D8). turns_done counts finished rounds; every event goes to `log` (the
+table's EventLog) as it happens.
 """
 
 from nightboard.games.dracula import DRACULA, HUNTERS, GameError
@@ -22,10 +22,10 @@ from nightboard.games import dracula_rules as R
 from nightboard.table import palette as P
 from nightboard.table.dracula_draw import KIND_COLOUR, Renderer
 from nightboard.table.dracula_scene import DUR, NIGHT, Scene, Timeline
+from nightboard.table.eventlog import EventLog
 
 KIND_ORDER = (R.MOVE, R.GARLIC, R.STAKE, R.SUN, R.END, R.REST_STAKE, R.REST_SUN)
 REFUSED_MS = 600
-LOG_MAX = 16  # events kept for the host's log; the table keeps its own numbered list
 
 
 def clock_key(dx, dy):
@@ -63,10 +63,8 @@ class DraculaPlay:
         self.kind = 0
         self.targets = []
         self.target = 0
-        self.log = []
-        self.last_events = []
+        self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
-        self._round = []
         self.choices()
         from nightboard.games import dracula_mind  # noqa: F401  his mind now, while the heap is in one piece
 
@@ -154,14 +152,9 @@ class DraculaPlay:
         self.choices()
 
     def _events(self, events):
-        self._round.extend(events)
         self.log.extend(events)
-        if len(self.log) > LOG_MAX:
-            del self.log[:len(self.log) - LOG_MAX]
 
     def _round_done(self):
-        self.last_events = self._round
-        self._round = []
         self.turns_done += 1
 
     # --- Dracula's turn ------------------------------------------------------------------

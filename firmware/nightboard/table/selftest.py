@@ -87,8 +87,7 @@ class SelfTest:
         self.seen = bytearray(self.n_buttons)  # pressed at least once in the phase (after it started)
         self.down_since = array("i", [0] * self.n_buttons)
         self.game = None
-        self.log = []
-        self.last_events = []
+        self.log = None  # the table hands over its event log (a self-test has no events)
         self.turns_done = 0
         self.passes = 0
         self.restart = False

@@ -14,12 +14,12 @@ resolved by the engine and its events are played on the Scene's timeline.
 from nightboard.games import vampiring_turn
 from nightboard.games.vampiring_cards import FAMILIES
 from nightboard.table import palette as P
+from nightboard.table.eventlog import EventLog
 from nightboard.table.layout import STATUS_AT
 from nightboard.table.vampiring_draw import OFF, Renderer
 from nightboard.table.vampiring_scene import Scene, Timeline
 
 FLASH_MS = 150
-LOG_MAX = 40
 WHITE = (255, 255, 255)
 
 
@@ -39,8 +39,7 @@ class VampiRingPlay:
         self._landing_for = [-1] * n
         self.timeline = None
         self.t0 = 0
-        self.log = []
-        self.last_events = []
+        self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
 
     # --- input -----------------------------------------------------------
@@ -82,10 +81,7 @@ class VampiRingPlay:
 
     def start_animation(self, events, now):
         self.turns_done += 1
-        self.last_events = events
         self.log.extend(events)
-        if len(self.log) > LOG_MAX:
-            del self.log[:len(self.log) - LOG_MAX]
         self.timeline = Timeline(events, self.scene)
         self.t0 = now
 

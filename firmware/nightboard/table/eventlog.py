@@ -1,0 +1,76 @@
+"""The table's one record of engine events: compact in RAM, numbered, told as dicts on demand.
+
+A game controller hands every event to `extend` as it happens (a VampiRing
+turn's events when the turn resolves, a hunter's as he moves); the table
+`publish`es them when the turn or round is complete, and only published
+events are served to the host (`since`, the serial protocol's "events").
+`recent` gives the newest events, published or not, for the terminal view.
+
+Events are kept as (key names, values) rather than as the engine's dicts:
+one tuple of values per event, the names shared by every event of the same
+kind. On the board that is about half the RAM of a dict per event, and this
+log is the only holder, so a finished turn's dicts are garbage as soon as the
+turn's animation has been built from them.
+"""
+
+
+class EventLog:
+    def __init__(self, keep=48):
+        self.keep = keep  # published events kept for the host; unpublished ones are never dropped
+        self.names = []  # per event: the tuple of its keys (shared)
+        self.values = []  # per event: the tuple of its values, in the same order
+        self.recorded = 0  # events ever added: the number of the newest
+        self.published = 0  # the number of the newest published event
+        self._shapes = {}  # key tuple -> the one shared copy
+
+    def __len__(self):
+        return len(self.values)
+
+    def extend(self, events):
+        shapes = self._shapes
+        for ev in events:
+            keys = tuple(ev)
+            shared = shapes.get(keys)
+            if shared is None:
+                shapes[keys] = shared = keys
+            self.names.append(shared)
+            self.values.append(tuple(ev.values()))
+        self.recorded += len(events)
+        self._trim()
+
+    def publish(self):
+        """Everything recorded so far belongs to a finished turn: the host may have it."""
+        self.published = self.recorded
+        self._trim()
+
+    def drop_unpublished(self):
+        """Forget the events of a turn that will never finish (its game was left or replaced)."""
+        n = self.recorded - self.published
+        if n:
+            del self.names[len(self.names) - n:]
+            del self.values[len(self.values) - n:]
+            self.recorded = self.published
+
+    def _trim(self):
+        drop = len(self.values) - (self.recorded - self.published) - self.keep
+        if drop > 0:
+            del self.names[:drop]
+            del self.values[:drop]
+
+    def _first(self):
+        return self.recorded - len(self.values) + 1  # the number of the oldest event kept
+
+    def event(self, i):
+        """The i-th kept event (0 = oldest) as the engine's dict."""
+        return dict(zip(self.names[i], self.values[i]))
+
+    def since(self, seq):
+        """[[number, event]] of the published events numbered above `seq` (those still kept), oldest first."""
+        first = self._first()
+        lo = max(seq + 1, first)
+        return [[n, self.event(n - first)] for n in range(lo, self.published + 1)]
+
+    def recent(self, n):
+        """The newest n events (published or not), oldest first."""
+        k = len(self.values)
+        return [self.event(i) for i in range(max(0, k - n), k)]
