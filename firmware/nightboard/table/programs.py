@@ -12,8 +12,10 @@ built as Controller(table) and drives the table directly.
 A game's controller class is built as Controller(layout, frame, game) and offers:
 press(player, role, now), release(player, role, now), render(now),
 animating(), describe() -> lines of public text, `game` (the engine state),
-`log` (recent engine events) and `turns_done` (completed turns, so the table
-knows when to save).
+`log` (an EventLog, table/eventlog.py, that the controller extends with the
+engine's events as they happen; the table hands over its own after building
+the controller) and `turns_done` (completed turns: the table then saves and
+publishes the turn's events to the host).
 """
 
 PROGRAMS = (
