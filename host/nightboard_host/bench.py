@@ -187,19 +187,25 @@ FRAME_KINDS = {
 }
 
 
+def _table_script(kind, body):
+    """A table of FRAME_KINDS[kind] run 5 frames in, its `before` code run, then `body`."""
+    game, profile, _n, before = FRAME_KINDS[kind]
+    start = {"game": game, "players": 4, "seed": 5}
+    return ("PROFILE = %r\nSTART = %r\n" % (profile, start) + S.COMMON +
+            "t, hal = table(PROFILE, START)\nfor _ in range(5):\n    hal.clock.advance(16); t.tick()\n" +
+            before + "import gc\n" + body)
+
+
 def frame_instructions(kind="idle"):
     """Instructions of one steady-state frame (tick: input, render, encode, send), for the board estimate."""
-    game, profile, n, before = FRAME_KINDS[kind]
-    start = {"game": game, "players": 4, "seed": 5}
+    n = FRAME_KINDS[kind][2]
     after = "assert t.play.animating()\n" if kind == "animation" else ""
 
     def code(k):
         # Collected before the frames measured: whether the setup's garbage happens to fill the heap inside
         # them is chance (a collection is its own figure, gc_instructions).
-        return ("PROFILE = %r\nSTART = %r\n" % (profile, start) + S.COMMON +
-                "t, hal = table(PROFILE, START)\nfor _ in range(5):\n    hal.clock.advance(16); t.tick()\n" +
-                before + "import gc\ngc.collect()\nfor _ in range(%d):\n    hal.clock.advance(16); t.tick()\n" % k
-                + after)
+        return _table_script(kind, "gc.collect()\nfor _ in range(%d):\n    hal.clock.advance(16); t.tick()\n"
+                             % k + after)
 
     per = instructions_per(code, n)
     return {"x86_instructions": int(per), "board_ms_estimate": round(board_ms(per), 2), "frames": n}
@@ -207,14 +213,7 @@ def frame_instructions(kind="idle"):
 
 def gc_instructions():
     """One full collection of the heap in the middle of a VampiRing turn's animation (4 families, ring4)."""
-    before = FRAME_KINDS["animation"][3]
-
-    def code(k):
-        return ("PROFILE = 'ring4'\nSTART = {'game': 'vampiring', 'players': 4, 'seed': 5}\n" + S.COMMON +
-                "t, hal = table(PROFILE, START)\nfor _ in range(5):\n    hal.clock.advance(16); t.tick()\n" +
-                before + "import gc\nfor _ in range(%d):\n    gc.collect()\n" % k)
-
-    per = instructions_per(code, 10)
+    per = instructions_per(lambda k: _table_script("animation", "for _ in range(%d):\n    gc.collect()\n" % k), 10)
     return {"x86_instructions": int(per), "board_ms_estimate": round(board_ms(per), 2)}
 
 
