@@ -1,6 +1,7 @@
 """The `nightboard` command: play, replay, snapshot, flash, monitor, bench."""
 
 import argparse
+import os
 import sys
 
 from nightboard import VERSION
@@ -18,8 +19,23 @@ def _replay(args):
 
 
 def _play(args):
+    from nightboard.table.profile import ProfileError
     from nightboard_host import play
 
+    if args.script is not None:
+        from nightboard_host import play_script
+
+        return play_script.run_play_script(args)
+    try:
+        play.play_options(args)  # a wrong option is said first, terminal or not
+    except (ProfileError, play.OptionError) as e:
+        return play.fail("play", e)
+    for name, stream in (("stdin", sys.stdin), ("stdout", sys.stdout)):
+        if not stream.isatty():
+            return play.fail("play", "needs a terminal to show the table and read the players' keys, and its %s is "
+                                     "not one: run it in a terminal, or give --script KEYS to play the keys KEYS "
+                                     "without one and print the outcome (`nightboard snapshot` draws a position "
+                                     "to a PNG)" % name)
     return play.run_play(args)
 
 
@@ -38,6 +54,9 @@ def build_parser():
 
     pl = sub.add_parser("play", help="play on the simulated table in this terminal (keys are the buttons)")
     play.add_play_arguments(pl)
+    pl.add_argument("--script", metavar="KEYS", help="play without a terminal: KEYS are the table's keys in order "
+                    "(q w e r for red's mode, move, look, ok; a s d f for blue; ...; a capital is a long press; "
+                    "'.' waits a second; '-' reads them from stdin), then the table and its log are printed")
     pl.set_defaults(func=_play)
 
     sn = sub.add_parser("snapshot", help="draw a position on the table to a PNG picture")
@@ -74,7 +93,24 @@ def main(argv=None):
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
-    return args.func(args)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        # the reader went away (`nightboard replay ... | head`): stop quietly, for every command
+        _silence_stdout()
+        return 1
+    except KeyboardInterrupt:
+        print("nightboard %s: interrupted" % args.command, file=sys.stderr)
+        return 130
+
+
+def _silence_stdout():
+    """Point stdout at the null device, so that the interpreter's last flush cannot fail again."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 if __name__ == "__main__":

@@ -194,13 +194,14 @@ machine.mem32[0x40058000] &= ~(1 << 30)
 # --- the firmware on this side ------------------------------------------------------------------------
 
 def default_firmware_dir():
-    """firmware/ of the checkout the nightboard package is installed from (make setup installs it editable)."""
-    import nightboard
+    """firmware/ of the checkout the tool runs from, else the firmware shipped in the installed package."""
+    from nightboard_host import resources
 
-    d = Path(nightboard.__file__).resolve().parent.parent
-    if not (d / "main.py").is_file():
-        raise FlashError("cannot find the firmware next to the installed nightboard package (%s): run from a "
-                         "checkout installed with `make setup`, or give --firmware DIR" % d)
+    d = resources.firmware_dir()
+    if d is None:
+        raise FlashError("cannot find the firmware: neither a checkout's firmware/ nor the copy a pip install "
+                         "ships (%s) is there; reinstall nightboard, or give --firmware DIR"
+                         % resources.PACKAGED_FIRMWARE)
     return d
 
 

