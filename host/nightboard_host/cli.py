@@ -94,7 +94,9 @@ def main(argv=None):
         parser.print_help()
         return 2
     try:
-        return args.func(args)
+        code = args.func(args)
+        sys.stdout.flush()  # inside the try: a pipe closed early fails here, not at the interpreter's exit
+        return code
     except BrokenPipeError:
         # the reader went away (`nightboard replay ... | head`): stop quietly, for every command
         _silence_stdout()
