@@ -1,4 +1,4 @@
-"""The Dracula hunt's rules, one ruling at a time (RULINGS.md D1-D8), in both rule sets where they differ,
+"""The Dracula hunt's rules, one rule at a time (rules notes D1-D8, docs/dracula-rules-notes.md), in both rule sets where they differ,
 and the referee's decisions of docs/dracula-rules-notes.md ("notes")."""
 
 import pytest

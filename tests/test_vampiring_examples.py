@@ -1,7 +1,7 @@
-"""Every worked example of the VampiRing rule text (000_306193e19b59b8ed.txt).
+"""Every worked example VampiRing's published rules give: one movement sample and six fight samples.
 
-The pictures of the examples were lost; each situation is rebuilt from the
-words around it, and the test says how.
+The rules' pictures of the examples were lost; each situation is rebuilt from the words around it, and
+each test says how and which rules notes it shows (docs/vampiring-rules-notes.md, V1-V15).
 """
 
 import pytest

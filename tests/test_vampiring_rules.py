@@ -1,4 +1,4 @@
-"""VampiRing rules, one ruling at a time (RULINGS.md V1-V15), and the edge cases between them."""
+"""VampiRing rules, one rule at a time (rules notes V1-V15, docs/vampiring-rules-notes.md), and the edge cases between them."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""The Dracula hunt: 1 to 4 hunters against Dracula, whom the board plays and hides (RULINGS D1-D8).
+"""The Dracula hunt: 1 to 4 hunters against Dracula, whom the board plays and hides (rules notes D1-D8).
 
 The game interface (as VampiRing's):
   new_game(seed, hunters, rules, level, size, map) / from_json(obj)

@@ -1,6 +1,6 @@
 """The Dracula hunt's map: rooms, their neighbours, the crypts, where everyone starts.
 
-A map is a graph of rooms (RULINGS D2). The default is a square of size x size
+A map is a graph of rooms (rules notes D2). The default is a square of size x size
 rooms whose neighbours are up, down, left and right, with a crypt in each
 corner (each crypt's opposite is the diagonally opposite corner), the hunters
 starting in the corners and Dracula in the centre. Any other map is given as a

@@ -1,4 +1,4 @@
-"""The Dracula hunt's transitions: hunters' actions, Dracula's turn, the end (RULINGS D3-D7).
+"""The Dracula hunt's transitions: hunters' actions, Dracula's turn, the end (rules notes D3-D7).
 
 Functions over a DraculaHunt state (games/dracula.py); each returns the list
 of public events it caused. Events never hold Dracula's room unless a rule

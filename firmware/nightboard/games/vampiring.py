@@ -11,7 +11,7 @@ The game interface every Nightboard game offers (OpenSpiel-style):
   state.to_json()                       the full state, plain JSON, secrets included
 
 VampiRing actions are 0..3: (metamorphosis A/B) * 2 + (clockwise / anticlockwise).
-The rules decisions cite RULINGS.md ids (V1-V15); movement and fights live in
+The rules decisions cite the rules notes' ids (V1-V15, docs/vampiring-rules-notes.md); movement and fights live in
 vampiring_turn.py, names and card data in vampiring_cards.py.
 """
 

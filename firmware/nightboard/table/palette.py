@@ -1,7 +1,7 @@
 """The table's colours: one fixed meaning per colour across every mode.
 
 Colours are logical (full scale); gamma, brightness and the current limit are
-applied by the encoder. Family colours follow RULINGS V1's order.
+applied by the encoder. Family colours follow the rules notes' V1 order.
 """
 
 # V1 order: red, blue, yellow, green, purple, white.

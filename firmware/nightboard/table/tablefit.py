@@ -10,7 +10,7 @@ BLOOD_LEDS = 8
 STATUS_LEDS = 3
 ROLES = ("mode", "move", "look", "ok")
 # Ring cards each known game needs for n players; other games pass a count.
-# Grid games: the side of their default square map (RULINGS D2) and their title.
+# Grid games: the side of their default square map (rules notes D2) and their title.
 GAME_CARDS = {"vampiring": (lambda n: 2 * n + 8, "VampiRing", "2N+8")}
 GAME_GRIDS = {"dracula": (5, "the Dracula hunt")}
 
