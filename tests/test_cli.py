@@ -105,3 +105,50 @@ def test_a_script_with_a_key_that_is_no_button_is_refused():
     assert r.returncode == 2
     assert "key '7' (character 3) is not a button of this table" in r.stderr
     assert "keys played" not in r.stdout  # nothing was played
+
+
+def _dump(tmp_path, game="vampiring"):
+    import json
+
+    from nightboard.games import vampiring as V
+
+    g = V.new_game(5, 3, "castle", True)
+    path = tmp_path / "nightboard-dump.json"
+    path.write_text(json.dumps({"format": "nightboard-dump", "version": 1, "game": game, "turn": 1,
+                                "position": g.view(None), "state": g.view(None), "events": []}))
+    return path
+
+
+def test_replay_of_a_monitor_dump_says_what_it_is_and_what_to_do(tmp_path):
+    path = _dump(tmp_path)
+    r = subprocess.run(_cli("replay", str(path)), capture_output=True, text=True, env=ENV, timeout=60)
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert "is a monitor dump" in r.stderr and "not a game record" in r.stderr
+    assert "no setup object" not in r.stderr
+    # the advice works: the snapshot it names draws the dump's position
+    advice = r.stderr.split("`nightboard snapshot", 1)[1].split("`", 1)[0].replace("board.png", str(tmp_path / "b.png"))
+    advice = "snapshot" + advice
+    s = subprocess.run(_cli(*advice.split()), capture_output=True, text=True, env=ENV, timeout=120)
+    assert s.returncode == 0, s.stderr
+    assert (tmp_path / "b.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_replay_of_a_dump_with_no_game(tmp_path):
+    import json
+
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps({"format": "nightboard-dump", "version": 1, "game": None, "mode": "menu"}))
+    r = subprocess.run(_cli("replay", str(path)), capture_output=True, text=True, env=ENV, timeout=60)
+    assert r.returncode == 2 and "no game was running" in r.stderr
+
+
+def test_the_monitor_says_where_its_dump_went(tmp_path, monkeypatch):
+    from nightboard_host import monitor
+
+    class Remote:
+        def dump(self):
+            return {"format": monitor.DUMP_FORMAT, "position": {}}
+
+    monkeypatch.chdir(tmp_path)
+    msg = monitor.write_dump(Remote(), monitor.DEFAULT_FILE)
+    assert msg == "dumped the public position to %s" % (tmp_path / monitor.DEFAULT_FILE)

@@ -12,10 +12,29 @@ def _replay(args):
     from nightboard_host import replay
 
     try:
+        dump = _monitor_dump_game(replay.load_record(args.record))
+        if dump == "":
+            raise RecordError("%s is a monitor dump (a board's state, written by `nightboard monitor`), not a game "
+                              "record, and no game was running when it was written: nothing to replay" % args.record)
+        if dump is not None:
+            raise RecordError(
+                "%s is a monitor dump (a board's state, written by `nightboard monitor`), not a game record, "
+                "so it has no turns to replay. Draw its position with `nightboard snapshot --position %s%s "
+                "-o board.png`, or put it back on a board with `nightboard monitor --load %s`"
+                % (args.record, args.record, " --game " + dump if dump != "vampiring" else "", args.record))
         return replay.run(args.record, as_json=args.json)
     except RecordError as e:
         print("nightboard replay: %s" % e, file=sys.stderr)
         return 2
+
+
+def _monitor_dump_game(obj):
+    """The game named in a monitor dump ("" when none was running), or None when obj is no dump."""
+    from nightboard_host.monitor import DUMP_FORMAT
+
+    if isinstance(obj, dict) and obj.get("format") == DUMP_FORMAT:
+        return obj.get("game") or ""
+    return None
 
 
 def _play(args):

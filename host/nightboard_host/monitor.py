@@ -10,6 +10,7 @@ run()        the interactive loop; `--dump FILE` / `--load FILE` do one thing wi
 """
 
 import json
+import os
 import sys
 import time
 
@@ -273,7 +274,7 @@ def write_dump(remote, path):
         f.write("\n")
     what = "the whole game (debug mode)" if "save" in d else ("the public position" if "position" in d else
                                                              "the table (no game running)")
-    return "dumped %s to %s" % (what, path)
+    return "dumped %s to %s" % (what, os.path.abspath(path))  # the full path: the default is relative
 
 
 def read_file(path):
