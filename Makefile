@@ -58,8 +58,10 @@ flash: $(PLAY_STAMP)
 virtual-board: $(VIRTUAL_STAMP)
 	$(BIN)/nightboard virtual-board
 
-bench: $(STAMP)
-	$(BIN)/nightboard bench
+# make bench [OUT=file]: writes bench/latest.json (not committed) unless OUT is given, and compares
+# with the committed baseline bench/results.json; it prints where it wrote
+bench: $(TEST_STAMP)
+	$(BIN)/nightboard bench $(if $(OUT),--out $(OUT))
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -152,3 +152,29 @@ def test_the_monitor_says_where_its_dump_went(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     msg = monitor.write_dump(Remote(), monitor.DEFAULT_FILE)
     assert msg == "dumped the public position to %s" % (tmp_path / monitor.DEFAULT_FILE)
+
+
+def test_bench_writes_its_own_file_and_keeps_the_baseline(tmp_path, monkeypatch, capsys):
+    from nightboard_host import bench
+
+    baseline = bench.RESULTS.read_bytes()
+    fake = bench.load_previous()
+    fake["latency"] = {"frames_max": 1}
+    monkeypatch.setattr(bench, "run", lambda quick=False: fake)  # the figures themselves take minutes
+    out = tmp_path / "mine.json"
+    assert bench.main(quick=True, out=str(out)) == 0
+    assert bench.RESULTS.read_bytes() == baseline  # the committed baseline is never overwritten
+    assert json_of(out) == fake
+    said = capsys.readouterr().out
+    assert "written to %s" % out.resolve() in said and "baseline" in said
+    table = [line for line in said.splitlines() if not line.startswith("written to")]
+    assert max(len(line) for line in table) <= 100  # the table fits 100 columns
+    assert bench.main(quick=True, out=str(tmp_path / "no" / "such" / "dir" / "x.json")) == 0  # parents made
+    monkeypatch.setattr(bench, "LATEST", tmp_path / "latest.json")
+    assert bench.main(quick=True) == 0 and (tmp_path / "latest.json").is_file()
+
+
+def json_of(path):
+    import json
+
+    return json.loads(Path(path).read_text())

@@ -4,7 +4,8 @@ Every figure says how it was measured. Timings come from the MicroPython unix
 port on this machine, so they are reported as ratios (ours against the plain
 way, in the same run) or converted to an estimate for the board with a stated
 model; counts (bytes, frames, instructions) are exact. Results are written to
-bench/results.json, and a later run shows the change against them.
+bench/latest.json (or --out FILE), and each run shows the change against the
+committed baseline, bench/results.json (copy a run over it to make it the new baseline).
 """
 
 import json
@@ -20,7 +21,9 @@ from pathlib import Path
 from nightboard_host import bench_scripts as S
 from nightboard_host.mpy_runner import ROOT, compiled_firmware, run_mpy
 
-RESULTS = ROOT / "bench" / "results.json"
+RESULTS = ROOT / "bench" / "results.json"  # the committed baseline: never written by a run
+LATEST = ROOT / "bench" / "latest.json"  # where a run goes by default (not committed)
+REPORT_WIDTH = 100  # columns: the "how measured" notes wrap
 FAKES = Path(__file__).resolve().parent / "bench_fakes"
 PROFILES = ("ring4", "grid8", "ring6")
 # Board estimate from x86-64 instructions of the unix port: Thumb-1 needs about twice the
@@ -400,36 +403,52 @@ def print_report(results, previous=None, out=sys.stdout):
 
     t = RichTable(title="Nightboard bench (make bench)")
     for col in ("figure", "value", "budget", "", "change", "how measured"):
-        t.add_column(col)
+        t.add_column(col, ratio=(3 if col == "figure" else 5) if col in ("figure", "how measured") else None,
+                     overflow="fold")
     for label, v, budget, verdict, change, how in table_rows(results, previous):
         style = "red" if verdict == "OUTSIDE" else ("green" if verdict == "inside" else "")
         t.add_row(label, str(v), budget, verdict, change, how, style=style)
-    Console(file=out, width=200).print(t)
+    Console(file=out, width=REPORT_WIDTH).print(t)
     for name in sorted(results):
         sec = results[name]
         if name.startswith("heap_") and isinstance(sec, dict) and "skipped" in sec:
-            out.write("%s: not measured: %s\n" % (name, sec["skipped"]))
+            out.write(_wrapped("%s: not measured: %s" % (name, sec["skipped"])))
     for name in ("dracula", "flash"):
         sec = results.get(name)
         if name == "flash" and isinstance(sec, dict) and "skipped" not in sec:
             continue  # in the table above
         if isinstance(sec, dict) and "skipped" in sec:
-            out.write("%s: %s\n" % (name, sec["skipped"]))
+            out.write(_wrapped("%s: %s" % (name, sec["skipped"])))
         elif sec:
-            out.write("%s: %s\n" % (name, json.dumps(sec, sort_keys=True)))
+            out.write(_wrapped("%s: %s" % (name, json.dumps(sec, sort_keys=True))))
 
 
-def main(quick=False):
+def _wrapped(text):
+    import textwrap
+
+    return "\n".join(textwrap.wrap(text, REPORT_WIDTH, subsequent_indent="  ", break_on_hyphens=False)) + "\n"
+
+
+def main(quick=False, out=None):
+    dest = Path(out) if out else LATEST
     previous = load_previous()
     results = run(quick=quick)
     print_report(results, previous)
-    RESULTS.parent.mkdir(exist_ok=True)
-    RESULTS.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
-    print("written to %s%s" % (RESULTS.relative_to(ROOT), " (compared with the previous run)" if previous else ""))
+    try:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")
+    except OSError as e:
+        print("nightboard bench: cannot write %s: %s" % (dest, e.strerror or e), file=sys.stderr)
+        return 2
+    print("written to %s" % dest.resolve())
+    if previous:
+        print("the change column compares with the committed baseline, %s" % RESULTS.relative_to(ROOT))
     return 0
 
 
 def add_bench_command(sub):
     b = sub.add_parser("bench", help="measure the table's costs against the budgets (make bench)")
     b.add_argument("--quick", action="store_true", help="skip the slow instruction counts")
-    b.set_defaults(func=lambda args: main(quick=args.quick))
+    b.add_argument("--out", metavar="FILE", help="write the results here (default bench/latest.json; the "
+                   "committed bench/results.json is the baseline each run is compared with)")
+    b.set_defaults(func=lambda args: main(quick=args.quick, out=args.out))
