@@ -44,10 +44,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/python tests/test_typecheck.py
 
-# Progress: a line of dots per 80 tests, each ending in [done/total]; then the slowest tests, and every
+# Progress: lines of dots, each ending in [done/total]; then the ten slowest tests, and every
 # failure, error and skip with its reason (a skip says what is missing, e.g. the Pico image).
 test: $(TEST_STAMP) lint
-	@echo "make test: lint passed; now every test on 2 cores (about 2 minutes)"
+	@echo "make test: lint passed; now every test on 2 cores (a few minutes)"
 	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10
 
 # make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|ring6|my.json]

@@ -205,3 +205,11 @@ def test_a_missing_virtual_extra_is_named(tmp_path, elsewhere):
                        env=dict(env, PYTHONPATH="%s:%s" % (ROOT / "firmware", ROOT / "host")))
     assert "nightboard[virtual]" in r.stdout, r.stdout + r.stderr
     assert virtual_board.VirtualBoardError  # the module imports on its own
+
+
+def test_commands_that_work_on_the_repository_say_so(installed, elsewhere):
+    _wheel, bin_dir = installed
+    for args in (("bench", "--quick"), ("diagram", "--all", "--check")):
+        r = _run(bin_dir, elsewhere, *args)
+        assert r.returncode == 2, (args, r.stdout, r.stderr)
+        assert "works on a checkout of the repository" in r.stderr and "Traceback" not in r.stderr

@@ -433,7 +433,7 @@ def main(quick=False, out=None):
     dest = Path(out) if out else LATEST
     previous = load_previous()
     results = run(quick=quick)
-    print_report(results, previous)
+    print_report(results, previous, out=sys.stdout)  # today's stdout, not the one bound when imported
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
         dest.write_text(json.dumps(results, indent=2, sort_keys=True) + "\n")

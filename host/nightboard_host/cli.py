@@ -112,6 +112,12 @@ def main(argv=None):
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    needs = _needs_checkout(args)
+    if needs:
+        print("nightboard %s: %s works on a checkout of the repository, and this nightboard is installed "
+              "from a package: run it in a clone (`make setup`, then %s)" % (args.command, needs[0], needs[1]),
+              file=sys.stderr)
+        return 2
     try:
         code = args.func(args)
         sys.stdout.flush()  # inside the try: a pipe closed early fails here, not at the interpreter's exit
@@ -123,6 +129,20 @@ def main(argv=None):
     except KeyboardInterrupt:
         print("nightboard %s: interrupted" % args.command, file=sys.stderr)
         return 130
+
+
+def _needs_checkout(args):
+    """(what, how to run it) for the commands that measure or rewrite the repository itself, when the tool
+    is not running from a checkout; else None."""
+    from nightboard_host import resources
+
+    if resources.in_checkout():
+        return None
+    if args.command == "bench":
+        return "the bench (it measures the repository's firmware with the test tools)", "`make bench`"
+    if args.command == "diagram" and getattr(args, "all", False):
+        return "--all (it writes the generated files under hardware/)", "`nightboard diagram --all`"
+    return None
 
 
 def _silence_stdout():

@@ -16,9 +16,14 @@ PACKAGED_FIRMWARE = HERE / "firmware"
 PACKAGED_PROFILES = HERE / "profiles"
 
 
+def in_checkout():
+    """True when the tool runs from a checkout of the repository (make setup), not from a pip install."""
+    return (CHECKOUT / "pyproject.toml").is_file() and (CHECKOUT / "firmware" / "main.py").is_file()
+
+
 def _checkout(*parts):
     """[CHECKOUT/parts...] when running from a checkout, else []."""
-    if not (CHECKOUT / "pyproject.toml").is_file():
+    if not in_checkout():
         return []
     return [CHECKOUT.joinpath(*parts)]
 
