@@ -68,3 +68,26 @@ def test_the_vampiring_worked_example_is_what_the_board_plays():
     assert [(v["card"], v["shape"]) for v in vamps[0]] == [(10, "man"), (10, "wolf"), (7, "bat")]
     assert [(v["card"], v["shape"]) for v in vamps[1]] == [(11, "bat"), (10, "man"), (5, "wolf")]
     assert g.drops[:2] == [7, 7]
+
+
+def test_the_dracula_worked_example_is_what_the_board_plays():
+    from nightboard.games import dracula as D
+
+    g = D.new_game(2, 2, "playtest", 2, 5)
+    name = g.map.name
+    assert [name(p) for p in g.view(None)["positions"]] == ["a1", "e5"]
+    ev = g.submit(0, g.parse_action("move b1"))
+    assert (name(ev[0]["from"]), name(ev[0]["to"])) == ("a1", "b1")
+    ev = g.submit(0, g.parse_action("garlic c1"))
+    assert ev[0]["e"] == "garlic" and ev[0]["found"] is False  # nothing there
+    g.submit(0, g.parse_action("end"))
+    g.submit(1, g.parse_action("end"))  # blue ends without acting
+    ev = g.dracula_turn()  # level 2, his own choice from the seed
+    bites = [e for e in ev if e["e"] == "bite"]
+    assert [(e["hunter"], name(e["room"]), e["lives"]) for e in bites] == [(0, "b1", 1)]
+    assert {"e": "skip", "hunter": 0} in ev  # red misses round 2
+    assert g.awaiting() == [1]
+    ev = g.submit(1, g.parse_action("move d5"))
+    assert name(ev[0]["to"]) == "d5"
+    text = (PAGES / "dracula.md").read_text()
+    assert "--seed 2" in text and "bites red there" in text and "(1 left)" in text
