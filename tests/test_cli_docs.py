@@ -86,6 +86,8 @@ def test_the_dracula_worked_example_is_what_the_board_plays():
     bites = [e for e in ev if e["e"] == "bite"]
     assert [(e["hunter"], name(e["room"]), e["lives"]) for e in bites] == [(0, "b1", 1)]
     assert {"e": "skip", "hunter": 0} in ev  # red misses round 2
+    assert name(g.dracula_view()["dracula"]) == "b1"  # he ends in b1
+    assert [name(r) for r in g.view(None)["possible"]] == ["b1"]  # and everyone knows it
     assert g.awaiting() == [1]
     ev = g.submit(1, g.parse_action("move d5"))
     assert name(ev[0]["to"]) == "d5"
