@@ -421,7 +421,7 @@ def test_saving_failure_is_reported_not_fatal():
 
     d.table.saves.storage = Full()
     play_turn(d, 0)
-    assert d.table.mode == "game" and "saving failed" in d.table.save_problem
+    assert d.table.mode == "game" and "could not be saved ([Errno 28] no space left)" in d.table.save_problem
 
 
 @pytest.mark.micropython
