@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from nightboard.games.vampiring import GameError, from_json
-from nightboard.table.profile import ProfileError, check_players, load_profile
+from nightboard.table.profile import ProfileError, check_players, load_profile_file
 
 GAMES = ("vampiring", "dracula")
 DEFAULT_PROFILE = "ring4"
@@ -53,11 +53,7 @@ def load(name_or_path):
     """The validated profile; ProfileError naming the file and the field at fault."""
     path = profile_path(name_or_path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ProfileError("profile: cannot read %s: %s" % (path, getattr(e, "strerror", None) or e))
-    try:
-        return load_profile(text)
+        return load_profile_file(str(path))  # the board's own loader: the same limits, the same messages
     except ProfileError as e:
         raise ProfileError("%s: %s" % (path, e))
 
