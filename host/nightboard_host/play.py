@@ -5,13 +5,13 @@ than the table seats, a bad position file) exits 2 with one clear line on
 stderr, never a traceback.
 """
 
-import json
 import random
 import sys
 from pathlib import Path
 
 from nightboard.games.vampiring import GameError, from_json
 from nightboard.table.profile import ProfileError, check_players, load_profile_file
+from nightboard_host.jsonfile import JsonFileError, load_json
 
 GAMES = ("vampiring", "dracula")
 DEFAULT_PROFILE = "ring4"
@@ -246,13 +246,9 @@ def _dracula_snapshot_game(profile, args):
 
 def _read_json(path):
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise OptionError("--position: cannot read %s: %s" % (path, getattr(e, "strerror", None) or e))
-    try:
-        return json.loads(text)
-    except ValueError as e:
-        raise OptionError("--position: %s is not valid JSON: %s" % (path, e))
+        return load_json(path)
+    except JsonFileError as e:
+        raise OptionError("--position: %s" % e)
 
 
 def run_snapshot(args, out=None):
