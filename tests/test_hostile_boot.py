@@ -117,7 +117,7 @@ def test_a_directory_where_the_save_should_be_is_set_aside(tmp_path):
     (tmp_path / SAVE / "inside").write_bytes(b"kept")
     d = boot(DirStorage(str(tmp_path)))
     t = d.table
-    assert "is a directory" in t.save_problem and "kept as game.bad1.json" in t.save_problem
+    assert "a directory is in its place" in t.save_problem and "kept as game.bad1.json" in t.save_problem
     assert (tmp_path / "game.bad1.json" / "inside").read_bytes() == b"kept"
     d.frames(200)
     d.tap(0, "ok")

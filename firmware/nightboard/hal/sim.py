@@ -189,6 +189,7 @@ class MemStorage:
         self.ops = 0
         self.capacity = capacity
         self.read_only = read_only
+        self.refused = 0  # writes, renames and removes refused for want of space or by a read-only flash
 
     def used(self):
         n = 0
@@ -198,6 +199,7 @@ class MemStorage:
 
     def _may_change(self):
         if self.read_only:
+            self.refused += 1
             raise OSError(EROFS, "storage: read-only filesystem")
 
     def power_on(self):
@@ -241,6 +243,7 @@ class MemStorage:
         if self.capacity is not None:
             old = self.files.get(name)
             if self.used() - (len(old) if old is not None else 0) + len(data) > self.capacity:
+                self.refused += 1
                 raise OSError(ENOSPC, "storage: no space left for %r (%d bytes)" % (name, len(data)))
         done = self._spend(len(data))
         self.ops += 1

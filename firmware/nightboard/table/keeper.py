@@ -28,6 +28,18 @@ ERROR_LOG = "error.log"
 ERROR_LOG_MAX = 2048
 CRASHES_BEFORE_GIVING_UP = 3
 READ_ONLY = (1, 13, 30)  # EPERM, EACCES, EROFS: removing files cannot help a save then
+# What an OSError's number means for the board's files, in words (MicroPython prints only the number).
+ERRNO_WORDS = {28: "the flash is full", 30: "the flash is read-only", 1: "writing is not permitted",
+               13: "writing is not permitted", 5: "the flash could not be written (I/O error)",
+               21: "a directory is in its place"}
+
+
+def why(exc):
+    """An error as a short reason for players and the monitor."""
+    n = exc.args[0] if isinstance(exc, OSError) and exc.args else None
+    if n in ERRNO_WORDS:
+        return "%s, errno %d" % (ERRNO_WORDS[n], n)
+    return str(exc)
 
 
 class Keeper:
@@ -93,7 +105,7 @@ class Keeper:
         ERROR_SHOW_MS, the first time), then keep a mark and the reason until a save works again."""
         if self.save_failing is None:
             self.save_alert_until = self.hal.clock.ticks_add(self.hal.clock.ticks_ms(), ERROR_SHOW_MS)
-        self.save_failing = "the game could not be saved (%s); it goes on, and the next turn tries again" % (exc,)
+        self.save_failing = "the game could not be saved (%s); it goes on, and the next turn tries again" % why(exc)
         self.save_problem = self.save_failing
 
     def _free_space(self):
@@ -169,14 +181,16 @@ class Keeper:
             return
         self.mode = "game" if self.restart_reason == "watchdog" else "resume_ask"
 
-    def _set_aside(self, why, now):
+    def _set_aside(self, reason, now):
+        reason = why(reason) if isinstance(reason, Exception) else reason
         try:
             name = self.saves.set_aside()
-            self.save_problem = "the saved game could not be used (%s); kept as %s" % (why, name)
+            self.save_problem = "the saved game could not be used (%s); kept as %s" % (reason, name)
         except OSError as e:
             self.save_unusable = True  # not tried again: the table goes on to the start menu
             self.save_problem = ("the saved game could not be used (%s) and could not be set aside (%s): "
-                                 "it is left as %s and will be replaced by the next game's save" % (why, e, SAVE))
+                                 "it is left as %s and will be replaced by the next game's save"
+                                 % (reason, why(e), SAVE))
         self.error = None
         self.error_next = "the start menu follows"
         self.play = None
