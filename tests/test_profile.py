@@ -470,6 +470,10 @@ def test_documented_messages_are_the_real_ones():
             check_players(prof, "vampiring", n)
         produced.add(str(e.value))
     produced.add(refused("[1, 2]"))
+    for data in past_each_limit().values():
+        with pytest.raises(ProfileError) as e:
+            load_profile(data)
+        produced.add(str(e.value))
     doc = (ROOT / "docs" / "profiles.md").read_text()
     table = doc[doc.index("## Messages"):doc.index("## For programmers")]
     documented = []
