@@ -38,7 +38,7 @@ def load_json(path, max_bytes=MAX_BYTES, max_depth=MAX_DEPTH):
     except IsADirectoryError:
         raise JsonFileError("%s is a directory, not a file" % path)
     except FileNotFoundError:
-        raise JsonFileError("no file %s" % path)
+        raise JsonFileError("cannot read %s: no such file" % path)
     except OSError as e:
         raise JsonFileError("cannot read %s: %s" % (path, e.strerror or e))
     if len(data) > max_bytes:

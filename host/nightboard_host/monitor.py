@@ -392,7 +392,9 @@ def main(args, stdin=None, out=None, connect=None):
         try:
             loading = read_file(args.load)  # a bad file is refused before the board is touched
         except ValueError as e:
-            return _fail(e, 2)
+            return _fail(e)
+        if not isinstance(loading, dict):
+            return _fail("%s: not a dump, a save or a position (a JSON object)" % args.load)
     try:
         port = boards.find_board(args.port)
     except LookupError as e:
