@@ -234,3 +234,31 @@ def test_a_profile_the_board_cannot_use_brings_it_up_in_safe_mode_with_the_host_
         assert str(e.value).startswith("%s: profile: not valid JSON (" % path)
     else:
         assert str(e.value) == "%s: %s" % (path, reason)
+
+
+@pytest.mark.micropython
+def test_nightboard_flash_repairs_a_board_in_safe_mode(tmp_path):
+    """A flashed board whose profile.json is then damaged starts in safe mode at every power-up; the flash
+    tool still reaches its REPL and, given a good profile, brings the table back (the virtual board:
+    mpremote over a pty to the MicroPython unix port)."""
+    import shutil
+
+    from nightboard_host import flash
+    from nightboard_host.virtual_board import VirtualBoard
+    from test_flash import FIRMWARE, hello
+
+    fw = tmp_path / "fw"
+    shutil.copytree(FIRMWARE, fw, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    cache = tmp_path / "cache"
+    with VirtualBoard(tmp_path / "flash") as vb:
+        flash.flash(vb.port, firmware=fw, cache_dir=cache)
+        (vb.directory / "profile.json").write_bytes(_description_profile(200 * KB))  # the issue's profile
+        vb.power_cycle()
+        h = hello(vb.port)
+        assert h["mode"] == "safe" and "8192" in h["problem"]
+        vb.power_cycle()
+        assert hello(vb.port)["mode"] == "safe"  # at every power-up, until repaired
+        r = flash.flash(vb.port, firmware=fw, cache_dir=cache)
+        assert r.profile_written and r.hello["mode"] == "menu" and r.hello["problem"] is None
+        vb.power_cycle()
+        assert hello(vb.port)["mode"] == "menu"
