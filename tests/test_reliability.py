@@ -731,3 +731,28 @@ def test_full_and_read_only_littlefs_under_micropython():
     assert mode == "menu" and ms <= 2016 and "could not be set aside" in problem
     print("littlefs under MicroPython: full (ENOSPC) and read-only (EROFS) saves reported, the game went on; "
           "a corrupt save on a read-only flash: error pattern %d ms, then the menu" % ms)
+
+
+def test_damaged_saves_are_refused_before_they_are_read():
+    """Every damaged or oversized save of tests/test_hostile_boot.py: set aside at boot, and no more than a
+    save's buffer ever read from the flash (a 1 MB file is refused by its size alone)."""
+    from test_hostile_boot import save_cases
+
+    class Counting(MemStorage):
+        largest = 0
+
+        def read(self, name):
+            data = MemStorage.read(self, name)
+            Counting.largest = max(Counting.largest, len(data or b""))
+            return data
+
+    cases = save_cases()
+    for kind in sorted(cases):
+        mem = Counting({SAVE: cases[kind]})
+        d = boot(mem)
+        assert "kept as game.bad1.json" in d.table.save_problem, kind
+    assert Counting.largest <= SaveStore(MemStorage(), KEY).buf.__len__()
+    sizes = sorted(len(v) for v in cases.values())
+    print("damaged saves: %d kinds (%d bytes to %d KB, nested 3000 and 5000 deep, truncated, wrong checksum, "
+          "garbage, empty), all set aside; the most read from the flash: %d bytes"
+          % (len(cases), sizes[0], sizes[-1] // 1024, Counting.largest))
