@@ -63,6 +63,13 @@ def safe_mode(protocol, exc, on_pico):
     else:
         from nightboard.hal.sim import RealClock as Clock
     reason = str(exc) if type(exc).__name__ == "ProfileError" else "%s: %s" % (type(exc).__name__, exc)
+    try:
+        from nightboard.hal.files import DirStorage
+        from nightboard.table.keeper import log_error
+
+        log_error(DirStorage("/data" if on_pico else "."), "[safe mode] " + reason)  # where the saves live
+    except Exception:  # noqa: BLE001 - the log is a courtesy; safe mode must come up
+        pass
     run_safe(reason, [protocol], Clock())
 
 main()

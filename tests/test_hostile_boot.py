@@ -101,6 +101,7 @@ def test_a_damaged_or_oversized_save_is_set_aside_reported_and_the_table_starts(
     assert t.mode == "error" and "kept as game.bad1.json" in t.save_problem, t.save_problem
     assert REASONS.get(kind, "too large for a save")[:20] in t.save_problem
     assert mem.read("game.bad1.json") == data and not mem.exists(SAVE)  # renamed, not deleted
+    assert mem.read("error.log").decode() == "[boot] %s\n" % t.save_problem  # and logged
     assert d.wire() != bytes(len(d.wire()))  # the error pattern is lit
     lines = t.describe()
     assert lines[-1] == "the start menu follows"  # not "going back to the saved game": there is none
@@ -221,6 +222,10 @@ def test_a_profile_the_board_cannot_use_brings_it_up_in_safe_mode_with_the_host_
         with Client(b.port, timeout=15) as c:
             no = c.request("start", players=2)
             assert not no["ok"] and "safe mode" in no["error"] and reason in no["error"]
+        import os
+
+        with open(os.path.join(b.dir, "error.log")) as f:
+            assert f.read() == "[safe mode] %s\n" % reason  # logged beside the saves
         code, err = b.interrupt()  # Ctrl-C gives the REPL back: what mpremote and flash need
         assert code is not None and "MemoryError" not in err
     if kind in ("a directory", "missing"):

@@ -556,6 +556,7 @@ def test_a_full_flash_is_shown_at_once_the_game_goes_on_and_every_turn_tries_aga
         assert mem.refused > refused and t.save_failing  # every turn tried again, and said so
         refused = mem.refused
     assert decode(mem.read(SAVE), KEY)[1] != played[-1]  # the flash still holds the setup
+    assert not mem.exists("error.log")  # no room to log it either: the LEDs and the protocol are what tell
     mem.capacity = None  # room again (a file removed from a computer, say)
     play_turn(d, 4)
     assert t.save_failing is None and t.save_problem is None and "problem" not in t.describe()

@@ -42,6 +42,17 @@ def why(exc):
     return str(exc)
 
 
+def log_error(storage, text):
+    """Add a line to error.log (its newest ERROR_LOG_MAX bytes are kept); never fails: a failing flash
+    must not stop the recovery, and a log grown too large by anything else is started afresh."""
+    try:
+        n = storage.size(ERROR_LOG)
+        old = storage.read(ERROR_LOG) if n is not None and n <= ERROR_LOG_MAX else b""
+        storage.write(ERROR_LOG, ((old or b"") + (text + "\n").encode())[-ERROR_LOG_MAX:])
+    except Exception:  # noqa: BLE001
+        pass
+
+
 class Keeper:
     def _keeper_init(self):
         self.saves = SaveStore(self.hal.storage, getattr(self.hal, "secret", b"nightboard"))
@@ -103,10 +114,12 @@ class Keeper:
     def _save_failed(self, exc):
         """A save that could not be written: tell the players at once (the error pattern over the game for
         ERROR_SHOW_MS, the first time), then keep a mark and the reason until a save works again."""
-        if self.save_failing is None:
-            self.save_alert_until = self.hal.clock.ticks_add(self.hal.clock.ticks_ms(), ERROR_SHOW_MS)
+        first = self.save_failing is None
         self.save_failing = "the game could not be saved (%s); it goes on, and the next turn tries again" % why(exc)
         self.save_problem = self.save_failing
+        if first:
+            self.save_alert_until = self.hal.clock.ticks_add(self.hal.clock.ticks_ms(), ERROR_SHOW_MS)
+            log_error(self.saves.storage, "[frame %d] %s" % (self.frames, self.save_failing))
 
     def _free_space(self):
         """Make room on a full flash: remove a torn temporary save, old set-aside saves (game.bad*.json)
@@ -191,6 +204,7 @@ class Keeper:
             self.save_problem = ("the saved game could not be used (%s) and could not be set aside (%s): "
                                  "it is left as %s and will be replaced by the next game's save"
                                  % (reason, why(e), SAVE))
+        log_error(self.saves.storage, "[boot] " + self.save_problem)
         self.error = None
         self.error_next = "the start menu follows"
         self.play = None
@@ -212,12 +226,7 @@ class Keeper:
         self.error = text.strip().split("\n")[-1]
         self.restart_reason = "error: " + self.error
         self.crashes += 1
-        try:
-            old = self.hal.storage.read(ERROR_LOG) or b""
-            entry = ("[frame %d] %s\n" % (self.frames, text)).encode()
-            self.hal.storage.write(ERROR_LOG, (old + entry)[-ERROR_LOG_MAX:])
-        except Exception:  # a failing flash must not stop the recovery
-            pass
+        log_error(self.hal.storage, "[frame %d] %s" % (self.frames, text))
         if self.save_unusable or not self.saves.storage.exists(SAVE):
             self.error_next = "the start menu follows (there is no saved game to go back to)"
         elif self.crashes >= CRASHES_BEFORE_GIVING_UP:
