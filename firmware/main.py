@@ -67,7 +67,11 @@ def safe_mode(protocol, exc, on_pico):
         from nightboard.hal.files import DirStorage
         from nightboard.table.keeper import log_error
 
-        log_error(DirStorage("/data" if on_pico else "."), "[safe mode] " + reason)  # where the saves live
+        if on_pico:
+            from nightboard.hal.rp2_storage import DEFAULT_DIR as where  # where the saves live
+        else:
+            where = "."
+        log_error(DirStorage(where), "[safe mode] " + reason)
     except Exception:  # noqa: BLE001 - the log is a courtesy; safe mode must come up
         pass
     run_safe(reason, [protocol], Clock())

@@ -279,7 +279,7 @@ class Table(Keeper):
             self._render_resume_ask(now)
         else:
             self.play.render(now)
-        if self.save_failing is not None and self.mode != "error":
+        if self.save_failing is not None and self.play is not None and self.mode != "error":
             self.render_save_failing(now)
         if self.mode == "confirm_quit" and (now // 250) % 2 == 0:
             self._dots(P.QUIT_ASK, 2)

@@ -289,7 +289,7 @@ class Keeper:
 
     def render_save_failing(self, now):
         """While saves fail: the error pattern over the game at first, then every fourth ring LED from the
-        second flashes magenta for a quarter of each second ("this game is not being saved")."""
+        third flashes magenta for a quarter of each second ("this game is not being saved")."""
         if self.hal.clock.ticks_diff(now, self.save_alert_until) < 0:
             self._render_error(now)
             return
