@@ -39,6 +39,8 @@ def profile_path(name_or_path):
     given = name_or_path or DEFAULT_PROFILE
     p = Path(given)
     if p.suffix == ".json" or "/" in given or "\\" in given or p.is_file():
+        if p.is_dir():
+            raise ProfileError("profile: %s is a directory, not a file" % given)
         if not p.is_file():
             raise ProfileError("profile: no file %s" % given)
         return p
