@@ -5,14 +5,14 @@ than the table seats, a bad position file) exits 2 with one clear line on
 stderr, never a traceback.
 """
 
-import json
 import random
 import sys
 from pathlib import Path
 
 from nightboard.games.vampiring import GameError, from_json
-from nightboard.table.profile import ProfileError, check_players, load_profile
+from nightboard.table.profile import ProfileError, check_players, load_profile_file
 from nightboard_host import resources
+from nightboard_host.jsonfile import JsonFileError, load_json
 
 GAMES = ("vampiring", "dracula")
 DEFAULT_PROFILE = "ring4"
@@ -40,6 +40,8 @@ def profile_path(name_or_path):
     given = name_or_path or DEFAULT_PROFILE
     p = Path(given)
     if p.suffix == ".json" or "/" in given or "\\" in given or p.is_file():
+        if p.is_dir():
+            raise ProfileError("profile: %s is a directory, not a file" % given)
         if not p.is_file():
             raise ProfileError("profile: no file %s" % given)
         return p
@@ -54,11 +56,7 @@ def load(name_or_path):
     """The validated profile; ProfileError naming the file and the field at fault."""
     path = profile_path(name_or_path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ProfileError("profile: cannot read %s: %s" % (path, getattr(e, "strerror", None) or e))
-    try:
-        return load_profile(text)
+        return load_profile_file(str(path))  # the board's own loader: the same limits, the same messages
     except ProfileError as e:
         raise ProfileError("%s: %s" % (path, e))
 
@@ -251,13 +249,9 @@ def _dracula_snapshot_game(profile, args):
 
 def _read_json(path):
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise OptionError("--position: cannot read %s: %s" % (path, getattr(e, "strerror", None) or e))
-    try:
-        return json.loads(text)
-    except ValueError as e:
-        raise OptionError("--position: %s is not valid JSON: %s" % (path, e))
+        return load_json(path)
+    except JsonFileError as e:
+        raise OptionError("--position: %s" % e)
 
 
 def run_snapshot(args, out=None):

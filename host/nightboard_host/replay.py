@@ -6,18 +6,14 @@ import sys
 from nightboard.games.record import RecordError, replay, setup_from_record
 from nightboard.games.vampiring_cards import FAMILIES
 from nightboard_host.explain import describe_turn
+from nightboard_host.jsonfile import JsonFileError, load_json
 
 
 def load_record(path):
     try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except OSError as e:
-        raise RecordError("cannot read %s: %s" % (path, e.strerror or e))
-    try:
-        return json.loads(text)
-    except ValueError as e:
-        raise RecordError("%s is not valid JSON: %s" % (path, e))
+        return load_json(path)
+    except JsonFileError as e:
+        raise RecordError(str(e))
 
 
 def final_summary(state):
