@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 
 from nightboard.games import dracula as D
-from nightboard.games import dracula_rules as R
-from nightboard.games.dracula_mind import Stats, decide
+from nightboard.games.dracula import rules as R
+from nightboard.games.dracula.mind import Stats, decide
 from nightboard.prng import Prng
 
 MAX_ROUNDS = 120
@@ -258,7 +258,7 @@ def _cpython_cost(states, level):
 MPY_SCRIPT = """
 import json, time, gc
 from nightboard.games import dracula as D
-from nightboard.games.dracula_mind import decide
+from nightboard.games.dracula.mind import decide
 worst = 0
 tot = 0
 count = 0
@@ -330,7 +330,7 @@ def decision_cost(level, count=40, size=5):
 DECIDE = """
 import json
 from nightboard.games import dracula as D
-from nightboard.games.dracula_mind import decide
+from nightboard.games.dracula.mind import decide
 from nightboard.prng import Prng
 g = D.from_json(json.loads(open(%r).read()))
 for _ in range(N):

@@ -1,6 +1,6 @@
 """VampiRing events in words, for `nightboard replay` and the terminal table's log."""
 
-from nightboard.games.vampiring_cards import DIRS, FAMILIES, META, SHAPES
+from nightboard.games.vampiring.cards import DIRS, FAMILIES, META, SHAPES
 
 
 def _vamp(ref_fam, ref_v, shape=None):

@@ -4,7 +4,7 @@ import json
 import sys
 
 from nightboard.games.record import RecordError, replay, setup_from_record
-from nightboard.games.vampiring_cards import FAMILIES
+from nightboard.games.vampiring.cards import FAMILIES
 from nightboard_host.explain import describe_turn
 
 

@@ -14,7 +14,7 @@ import math
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
-from nightboard.games.vampiring_cards import FAMILIES, HOME_BASE, card_from_name
+from nightboard.games.vampiring.cards import FAMILIES, HOME_BASE, card_from_name
 from nightboard.table import palette as P
 
 TABLE_TOP = (17, 13, 12)

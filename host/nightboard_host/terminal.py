@@ -19,7 +19,7 @@ from rich.style import Style
 from rich.table import Table as Grid
 from rich.text import Text
 
-from nightboard.games.vampiring_cards import FAMILIES
+from nightboard.games.vampiring.cards import FAMILIES
 from nightboard.table import palette as P
 from nightboard_host.explain import describe as describe_event
 

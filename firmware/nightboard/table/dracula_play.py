@@ -18,7 +18,7 @@ table's EventLog) as it happens.
 """
 
 from nightboard.games.dracula import DRACULA, HUNTERS, GameError
-from nightboard.games import dracula_rules as R
+from nightboard.games.dracula import rules as R
 from nightboard.table import palette as P
 from nightboard.table.dracula_draw import KIND_COLOUR, Renderer
 from nightboard.table.dracula_scene import DUR, NIGHT, Scene, Timeline
@@ -66,7 +66,7 @@ class DraculaPlay:
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
         self.choices()
-        from nightboard.games import dracula_mind  # noqa: F401  his mind now, while the heap is in one piece
+        from nightboard.games.dracula import mind as dracula_mind  # noqa: F401  his mind now, while the heap is in one piece
 
     # --- the active hunter's choice ---------------------------------------------------------
 

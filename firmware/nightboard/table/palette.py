@@ -14,7 +14,7 @@ FAMILY = (
     (255, 255, 255),
 )
 
-# VampiRing card kinds (codes from games/vampiring_cards.py); a Home shows its family's colour, dimmed.
+# VampiRing card kinds (codes from games/vampiring/cards.py); a Home shows its family's colour, dimmed.
 CARD = {
     1: (255, 60, 0),     # carriage: orange
     2: (255, 110, 140),  # parchment: pink

@@ -10,10 +10,10 @@ Kept apart from dracula.py so that a game started from the menu never loads it.
 """
 
 from nightboard.prng import Prng
-from nightboard.games import dracula_know as K
-from nightboard.games import dracula_rules as R
+from nightboard.games.dracula import know as K
+from nightboard.games.dracula import rules as R
 from nightboard.games.dracula import (DraculaHunt, FORMAT, HUNTERS, NAME, RULESETS, _check_options, _map)
-from nightboard.games.dracula_rules import GameError, HEALTH, KINDS, MAX_ITEMS, act
+from nightboard.games.dracula.rules import GameError, HEALTH, KINDS, MAX_ITEMS, act
 
 
 def parse_action(g, obj):

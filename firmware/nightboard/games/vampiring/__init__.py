@@ -12,12 +12,12 @@ The game interface every Nightboard game offers (OpenSpiel-style):
 
 VampiRing actions are 0..3: (metamorphosis A/B) * 2 + (clockwise / anticlockwise).
 The rules decisions cite RULINGS.md ids (V1-V15); movement and fights live in
-vampiring_turn.py, names and card data in vampiring_cards.py.
+turn.py, names and card data in cards.py.
 """
 
 from nightboard.games.errors import GameError
 from nightboard.prng import Prng
-from nightboard.games.vampiring_cards import (
+from nightboard.games.vampiring.cards import (
     CARRIAGE,
     DIRS,
     DROPS,
@@ -33,7 +33,7 @@ from nightboard.games.vampiring_cards import (
     ring_size,
     standard_deck,
 )
-from nightboard.games import vampiring_turn
+from nightboard.games.vampiring import turn as vampiring_turn
 
 NAME = "vampiring"
 FORMAT = 1

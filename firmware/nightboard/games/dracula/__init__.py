@@ -16,19 +16,19 @@ from 1. Rules "playtest" (default, D1) or "classic"; the differences are data
 (RULESETS). Actions are written "move c3", "garlic c3", "sun c3", "stake c3",
 "end", "rest sun", "rest stake" (rooms by name or number). A Dracula move is
 {"path": [rooms]} or {"crypt": true}, with "bite": [hunters]. Transitions live
-in dracula_rules.py, the public knowledge in dracula_know.py, his mind in
-dracula_mind.py, the map in dracula_map.py. What only outside input needs
-(positions, records, written actions: dracula_pos.py; room graphs:
-dracula_graph.py; the wording of refusals: dracula_why.py) is loaded only
+in rules.py, the public knowledge in know.py, his mind in
+mind.py, the map in map.py. What only outside input needs
+(positions, records, written actions: pos.py; room graphs:
+graph.py; the wording of refusals: why.py) is loaded only
 when used, to keep the board's heap free. Decisions where the rules are
 silent: docs/dracula-rules-notes.md.
 """
 
 from nightboard.prng import Prng
-from nightboard.games import dracula_know as K
-from nightboard.games import dracula_map
-from nightboard.games import dracula_rules as R
-from nightboard.games.dracula_rules import GameError, HEALTH, KINDS, act, kind_of, room_of
+from nightboard.games.dracula import know as K
+from nightboard.games.dracula import map as dracula_map
+from nightboard.games.dracula import rules as R
+from nightboard.games.dracula.rules import GameError, HEALTH, KINDS, act, kind_of, room_of
 
 NAME = "dracula"
 FORMAT = 1
@@ -127,7 +127,7 @@ class DraculaHunt:
         """All legal moves of Dracula now (for tests and tools): (crypt, rooms, bites) tuples."""
         if self.over or self.active >= 0:
             return []
-        from nightboard.games import dracula_pos
+        from nightboard.games.dracula import pos as dracula_pos
 
         return dracula_pos.moves(self)
 
@@ -141,7 +141,7 @@ class DraculaHunt:
         if isinstance(obj, int) and not isinstance(obj, bool) and R.MOVE <= kind_of(obj) <= R.REST_STAKE \
                 and room_of(obj) < self.map.n:
             return obj
-        from nightboard.games import dracula_pos
+        from nightboard.games.dracula import pos as dracula_pos
 
         return dracula_pos.parse_action(self, obj)
 
@@ -151,31 +151,31 @@ class DraculaHunt:
         h = self.hunter_index(h)
         a = self.parse_action(action)
         if a not in R.legal(self, h):
-            from nightboard.games import dracula_why
+            from nightboard.games.dracula import why as dracula_why
 
             raise GameError(dracula_why.illegal_action(self, h, a))
         return R.hunter_action(self, h, a)
 
     def parse_move(self, obj):
         """(crypt, rooms, bites) from {"path": [...], "bite": [...]} or {"crypt": true, "bite": [...]}."""
-        from nightboard.games import dracula_pos
+        from nightboard.games.dracula import pos as dracula_pos
 
         return dracula_pos.parse_move(self, obj)
 
     def move_json(self, move):
-        from nightboard.games import dracula_pos
+        from nightboard.games.dracula import pos as dracula_pos
 
         return dracula_pos.move_json(self, move)
 
     def dracula_turn(self, move=None):
         """Dracula's turn (D4-D6). With move None the board's mind chooses it from what the hunters know,
-        his room and his own random stream (games/dracula_mind.py). Returns the public events."""
+        his room and his own random stream (games/dracula/mind.py). Returns the public events."""
         if self.over or self.active >= 0:
-            from nightboard.games import dracula_why
+            from nightboard.games.dracula import why as dracula_why
 
             raise GameError(dracula_why.not_his_turn(self))
         if move is None:
-            from nightboard.games import dracula_mind
+            from nightboard.games.dracula import mind as dracula_mind
 
             move = dracula_mind.decide(self.map, self.view(), self.room, self.prng, self.level)
         elif not isinstance(move, tuple):
@@ -183,7 +183,7 @@ class DraculaHunt:
         crypt, rooms, bites = move
         fault = R.move_fault(self, crypt, rooms, bites)
         if fault is not None:
-            from nightboard.games import dracula_why
+            from nightboard.games.dracula import why as dracula_why
 
             raise GameError(dracula_why.bad_move(self, fault))
         return R.dracula_move(self, crypt, rooms, bites)
@@ -191,7 +191,7 @@ class DraculaHunt:
     def apply_actions(self, entry):
         """A whole round from a record: {"hunters": [actions of hunter 0, ...], "dracula": move or "auto"}
         (see docs/records.md). Returns the round's events."""
-        from nightboard.games import dracula_pos
+        from nightboard.games.dracula import pos as dracula_pos
 
         return dracula_pos.apply_actions(self, entry)
 
@@ -288,9 +288,9 @@ def new_game(seed, hunters=1, rules="playtest", level=2, size=5, map=None):
 
 
 def from_json(obj):
-    """A game from an explicit position or a saved state (checked in dracula_pos.py); GameError naming the
+    """A game from an explicit position or a saved state (checked in pos.py); GameError naming the
     field if impossible."""
-    from nightboard.games import dracula_pos
+    from nightboard.games.dracula import pos as dracula_pos
 
     return dracula_pos.from_json(obj)
 
