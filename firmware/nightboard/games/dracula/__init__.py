@@ -29,9 +29,11 @@ from nightboard.games.dracula import know as K
 from nightboard.games.dracula import map as dracula_map
 from nightboard.games.dracula import rules as R
 from nightboard.games.dracula.rules import GameError, HEALTH, KINDS, act, kind_of, room_of
+from nightboard.games.errors import show
 
 NAME = "dracula"
 FORMAT = 1
+SEED_MAX = 2 ** 62
 DRACULA = "dracula"
 HUNTERS = ("red", "blue", "yellow", "green")  # V1's colour order, shared by every game
 LEVELS = (1, 2, 3)
@@ -190,9 +192,11 @@ class DraculaHunt:
 
     def apply_actions(self, entry):
         """A whole round from a record: {"hunters": [actions of hunter 0, ...], "dracula": move or "auto"}
-        (see docs/records.md). Returns the round's events."""
+        (see docs/records.md). Returns the round's events. Atomic: the round is first played on a copy, so a
+        refused action anywhere in it changes nothing here."""
         from nightboard.games.dracula import pos as dracula_pos
 
+        dracula_pos.apply_actions(self.copy(), entry)
         return dracula_pos.apply_actions(self, entry)
 
     def action_name(self, a):
@@ -260,9 +264,9 @@ class DraculaHunt:
 
 
 def _check_options(hunters, rules, level):
-    if rules not in RULESETS:
+    if not isinstance(rules, str) or rules not in RULESETS:
         raise GameError("rules must be playtest or classic, not %r" % (rules,))
-    if isinstance(level, bool) or level not in LEVELS:
+    if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
         raise GameError("level must be 1, 2 or 3, not %r" % (level,))
     if isinstance(hunters, bool) or not isinstance(hunters, int) or not 1 <= hunters <= 4:
         raise GameError("hunters must be 1 to 4, not %r" % (hunters,))
@@ -278,9 +282,11 @@ def _map(size, graph):
 def new_game(seed, hunters=1, rules="playtest", level=2, size=5, map=None):
     """A new hunt (D2, D3): hunters in the map's start rooms, Dracula in his lair; the seed starts his
     random stream."""
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise GameError("seed must be a non-negative integer, not %r" % (seed,))
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
+        raise GameError("seed must be an integer 0..2**62, not %s" % show(seed))
     _check_options(hunters, rules, level)
+    if map is not None and not isinstance(map, dict):
+        raise GameError("map must be a room graph (an object), not %r" % (map,))
     m = _map(size, map)
     if hunters > len(m.starts):
         raise GameError("this map has start rooms for %d hunters, not %d" % (len(m.starts), hunters))

@@ -125,7 +125,7 @@ class Map:
 
 def square(size=5):
     """The size x size map of D2: rooms row by row from the top-left, crypts in the corners."""
-    if isinstance(size, bool) or size not in SIZES:
+    if not isinstance(size, int) or isinstance(size, bool) or size not in SIZES:
         raise MapError("size must be one of 3, 5, 7, 9 (an odd square, D2), not %r" % (size,))
     s = size
     cells = [(r % s, r // s) for r in range(s * s)]

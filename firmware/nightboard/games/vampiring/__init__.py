@@ -15,7 +15,7 @@ The rules decisions cite RULINGS.md ids (V1-V15); movement and fights live in
 turn.py, names and card data in cards.py.
 """
 
-from nightboard.games.errors import GameError
+from nightboard.games.errors import GameError, show
 from nightboard.prng import Prng
 from nightboard.games.vampiring.cards import (
     CARRIAGE,
@@ -37,6 +37,7 @@ from nightboard.games.vampiring import turn as vampiring_turn
 
 NAME = "vampiring"
 FORMAT = 1
+SEED_MAX = 2 ** 62
 VARIANTS = ("castle", "mansion")  # V9: Castle is the default
 ACTIONS = (0, 1, 2, 3)
 
@@ -267,8 +268,8 @@ class VampiRing:
 def new_game(seed, families=2, variant="castle", preview=True):
     """A new game: the ring shuffled from the seed (V2), every family on its Home (V3)."""
     _check_options(families, variant, preview)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise GameError("seed must be a non-negative integer, not %r" % (seed,))
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
+        raise GameError("seed must be an integer 0..2**62, not %s" % show(seed))
     ring = standard_deck(families)
     Prng(seed).shuffle(ring)
     g = VampiRing(families, variant, preview, seed, ring)
@@ -283,7 +284,7 @@ def new_game(seed, families=2, variant="castle", preview=True):
 def _check_options(families, variant, preview):
     if isinstance(families, bool) or not isinstance(families, int) or not MIN_FAMILIES <= families <= MAX_FAMILIES:
         raise GameError("families must be %d to %d, not %r" % (MIN_FAMILIES, MAX_FAMILIES, families))
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise GameError("variant must be castle or mansion, not %r" % (variant,))
     if preview is not True and preview is not False:
         raise GameError("preview must be true or false, not %r" % (preview,))
@@ -312,6 +313,19 @@ def _family_list(obj, key, families, default):
     return value
 
 
+# Every field a position may hold, and its type (games/spec.py); the meaning is checked below. The
+# derived fields of a view or a saved state (haunted, submitted, scores, winner, you...) are accepted.
+POSITION = (
+    ("game", "str", None), ("format", "int", None), ("families", "int", None), ("variant", "str", None),
+    ("preview", "bool", None), ("seed", "int?", (0, SEED_MAX)), ("turn", "int", (1, 1000000)),
+    ("ring", "list", None), ("vampires", "list", None), ("drops", "list", None), ("lost_last", "list", None),
+    ("eliminated_turn", "list?", None), ("eliminated", "list", None), ("pending", "list", None),
+    ("lost_total", "int", None), ("score_locked", "list", None), ("over", "bool", None),
+    ("winner", "int?", None), ("scores", "list", None), ("haunted", "list", None), ("submitted", "list", None),
+    ("you", "int?", None), ("your_choice", "any", None), ("your_landing", "any", None),
+)
+
+
 def from_json(obj):
     """A game from an explicit position (or a saved state): every field checked, GameError if impossible.
 
@@ -319,8 +333,9 @@ def from_json(obj):
     lost_last, eliminated_turn (or eliminated: list of families), pending, seed,
     lost_total, score_locked.
     """
-    if not isinstance(obj, dict):
-        raise GameError("a position is a JSON object")
+    from nightboard.games import spec
+
+    spec.fields(obj, POSITION)
     if _get(obj, "game", NAME) != NAME:
         raise GameError("this is a %r position, not vampiring" % (obj["game"],))
     fmt = _get(obj, "format", FORMAT)
@@ -331,8 +346,6 @@ def from_json(obj):
     preview = _get(obj, "preview", True)
     _check_options(families, variant, preview)
     seed = _get(obj, "seed", None)
-    if seed is not None:
-        _int_field(seed, "seed", 0, 2 ** 62)
 
     names = _get(obj, "ring", required=True)
     if not isinstance(names, list) or len(names) != ring_size(families):
