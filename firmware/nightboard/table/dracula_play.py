@@ -61,6 +61,7 @@ class DraculaPlay:
         self.pending_night = game.awaiting() == [DRACULA]
         self.kinds = []
         self.kind = 0
+        self.kind_turn = -1  # the round * 8 + hunter whose turn self.kind belongs to
         self.targets = []
         self.target = 0
         self.log = EventLog()  # the table hands over its own
@@ -84,6 +85,12 @@ class DraculaPlay:
                 if R.kind_of(a) == k:
                     self.kinds.append(k)
                     break
+        now_turn = g.turn * 8 + g.active
+        if self.kind_turn != now_turn:
+            # A hunter's turn starts on moving, never on the previous hunter's last choice (an "end" there
+            # would let one reflexive ok skip the turn).
+            self.kind_turn = now_turn
+            self.kind = 0
         if self.kind not in self.kinds:
             self.kind = R.MOVE if R.MOVE in self.kinds else self.kinds[0]
         self._targets(legal)
