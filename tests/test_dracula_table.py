@@ -332,7 +332,7 @@ def test_check_players_knows_the_hunt_needs_a_grid():
 
 
 @pytest.mark.parametrize("opts,msg", [
-    ({"game": "dracula", "players": 2, "size": 9}, "a 9x9 map does not fit the 8x8 grid"),
+    ({"game": "dracula", "players": 2, "size": 9}, r"a 8x8 grid cannot hold the 9x9 map of the Dracula hunt"),
     ({"game": "dracula", "players": 5}, "hunters must be 1 to 4"),
     ({"game": "dracula", "players": 1, "rules": "house"}, "rules must be playtest or classic"),
     ({"game": "dracula", "position": {"hunters": 1}}, "position has no 'dracula'"),

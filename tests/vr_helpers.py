@@ -1,6 +1,6 @@
 """Helpers for VampiRing tests: build explicit positions and run parts of a turn."""
 
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from nightboard.games.vampiring import turn as T
 from nightboard.games.vampiring.cards import FAMILIES, SHAPES
 

@@ -17,7 +17,7 @@ room (D8). turns_done counts finished rounds; every event goes to `log` (the
 table's EventLog) as it happens.
 """
 
-from nightboard.games.dracula import DRACULA, HUNTERS, GameError
+from nightboard.games.dracula.state import DRACULA, HUNTERS, GameError
 from nightboard.games.dracula import rules as R
 from nightboard.table import palette as P
 from nightboard.table.dracula_draw import KIND_COLOUR, Renderer

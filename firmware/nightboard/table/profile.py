@@ -13,8 +13,6 @@ import json
 
 from nightboard.table.tablefit import (  # noqa: F401  (re-exported for older imports)
     BLOOD_LEDS,
-    GAME_CARDS,
-    GAME_GRIDS,
     ROLES,
     STATUS_LEDS,
     ProfileError,

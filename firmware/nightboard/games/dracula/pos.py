@@ -12,7 +12,7 @@ Kept apart from dracula.py so that a game started from the menu never loads it.
 from nightboard.prng import Prng
 from nightboard.games.dracula import know as K
 from nightboard.games.dracula import rules as R
-from nightboard.games.dracula import (DraculaHunt, FORMAT, HUNTERS, NAME, RULESETS, _check_options, _map)
+from nightboard.games.dracula.state import (DraculaHunt, FORMAT, HUNTERS, NAME, RULESETS, _check_options, _map)
 from nightboard.games.dracula.rules import GameError, HEALTH, KINDS, MAX_ITEMS, act
 
 

@@ -1,0 +1,471 @@
+"""VampiRing: the game state, its setup, legal actions, views and JSON form.
+
+The game interface every Nightboard game offers (OpenSpiel-style):
+  new_game(seed, ...) / from_json(obj)  set up from a seed or an explicit position
+  state.legal_actions(p)                actions player p may submit now
+  state.awaiting()                      players whose input the game waits for
+  state.submit(p, action)               record a (changeable) choice; returns the
+                                        turn's events when it completes the turn
+  state.apply_actions({p: a})           all simultaneous choices at once
+  state.view(p)                         what player p may see (None: a spectator)
+  state.to_json()                       the full state, plain JSON, secrets included
+
+VampiRing actions are 0..3: (metamorphosis A/B) * 2 + (clockwise / anticlockwise).
+The rules decisions cite RULINGS.md ids (V1-V15); movement and fights live in
+turn.py, names and card data in cards.py.
+"""
+
+from nightboard.games.errors import GameError, show
+from nightboard.prng import Prng
+from nightboard.games.vampiring.cards import (
+    DIRS,
+    DROPS,
+    FAMILIES,
+    HOME_BASE,
+    MAX_FAMILIES,
+    META,
+    MIN_FAMILIES,
+    SHAPES,
+    card_from_name,
+    card_name,
+    ring_size,
+    standard_deck,
+)
+from nightboard.games.vampiring import turn as vampiring_turn
+
+NAME = "vampiring"
+FORMAT = 1
+SEED_MAX = 2 ** 62
+VARIANTS = ("castle", "mansion")  # V9: Castle is the default
+ACTIONS = (0, 1, 2, 3)
+
+
+
+
+def action_of(meta, direction):
+    """Action number for metamorphosis "A"/"B" and direction "cw"/"ccw"."""
+    if meta not in META:
+        raise GameError("metamorphosis must be A or B, not %r" % (meta,))
+    if direction not in DIRS:
+        raise GameError("direction must be cw or ccw, not %r" % (direction,))
+    return META.index(meta) * 2 + DIRS.index(direction)
+
+
+def action_name(action):
+    return META[action >> 1] + " " + DIRS[action & 1]
+
+
+def parse_action(obj):
+    """An action from 0..3, "A cw", or ["A", "cw"]."""
+    if isinstance(obj, bool):
+        raise GameError("bad action %r" % (obj,))
+    if isinstance(obj, int):
+        if obj in ACTIONS:
+            return obj
+        raise GameError("action must be 0..3, not %r" % (obj,))
+    if isinstance(obj, str):
+        parts = obj.split()
+        if len(parts) == 2:
+            return action_of(parts[0], parts[1])
+    if isinstance(obj, list) and len(obj) == 2:
+        return action_of(obj[0], obj[1])
+    raise GameError("bad action %r: write it as [\"A\" or \"B\", \"cw\" or \"ccw\"]" % (obj,))
+
+
+def family_index(name_or_index, families):
+    """A family by colour name or index, checked against the game's families."""
+    if isinstance(name_or_index, str):
+        for f in range(families):
+            if FAMILIES[f] == name_or_index:
+                return f
+        raise GameError("unknown family %r (this game has %s)" % (name_or_index, ", ".join(FAMILIES[:families])))
+    if isinstance(name_or_index, int) and not isinstance(name_or_index, bool) and 0 <= name_or_index < families:
+        return name_or_index
+    raise GameError("unknown family %r (this game has families 0..%d)" % (name_or_index, families - 1))
+
+
+class VampiRing:
+    """The whole state of one game. Vampire i = family*3 + v; pos -1 = off the ring."""
+
+    def __init__(self, families, variant, preview, seed, ring):
+        self.families = families
+        self.variant = variant
+        self.castle = variant == "castle"
+        self.preview_on = preview
+        self.seed = seed
+        self.ring = ring
+        n = families
+        self.pos = [-1] * (3 * n)
+        self.shape = [0] * (3 * n)
+        self.drops = [DROPS] * n
+        self.lost_last = [0] * n
+        self.elim_turn = [-1] * n
+        self.score_locked = [-1] * n
+        self.pending = [-1] * n
+        self.lost_total = 0
+        self.turn = 1
+        self.over = False
+        self.winner = -1
+
+    # --- queries -------------------------------------------------------
+
+    def alive(self, f):
+        return self.elim_turn[f] < 0
+
+    def players_count(self):
+        return self.families
+
+    def living(self):
+        return [f for f in range(self.families) if self.elim_turn[f] < 0]
+
+    def home_index(self, f):
+        return self.ring.index(HOME_BASE + f)
+
+    def haunted(self):
+        """Card indices that are Haunted Houses for the turn now being played (V11)."""
+        return sorted(self.home_index(f) for f in range(self.families)
+                      if self.elim_turn[f] >= 0 and self.elim_turn[f] < self.turn)
+
+    def awaiting(self):
+        if self.over:
+            return []
+        return [f for f in range(self.families) if self.elim_turn[f] < 0 and self.pending[f] < 0]
+
+    def legal_actions(self, f):
+        if self.over or f < 0 or f >= self.families or not self.alive(f):
+            return []
+        return list(ACTIONS)
+
+    def scores(self):
+        """V13: drops lost by everyone up to a family's elimination (or now); the winner's bonus."""
+        out = []
+        for f in range(self.families):
+            s = self.score_locked[f] if self.score_locked[f] >= 0 else self.lost_total
+            if self.over and f == self.winner:
+                s += self.drops[f] * self.families
+            out.append(s)
+        return out
+
+    def preview(self, f, action):
+        """V14: the cards where family f's vampires would stop with this action."""
+        f = family_index(f, self.families)
+        if not self.preview_on:
+            raise GameError("preview is switched off for this game")
+        self._check_can_act(f)
+        return vampiring_turn.landing(self, f, parse_action(action))
+
+    # --- moves ---------------------------------------------------------
+
+    def _check_can_act(self, f):
+        if self.over:
+            raise GameError("the game is over")
+        if not self.alive(f):
+            raise GameError("family %s is eliminated and has no choice to make" % FAMILIES[f])
+
+    def submit(self, f, action):
+        """Record family f's choice (it may be changed until the last family submits).
+
+        Returns the turn's events when this was the last choice awaited, else [].
+        """
+        f = family_index(f, self.families)
+        action = parse_action(action)
+        self._check_can_act(f)
+        self.pending[f] = action
+        if self.awaiting():
+            return []
+        return vampiring_turn.resolve(self, self.pending[:])
+
+    def withdraw(self, f):
+        """Take back a submitted choice before the turn resolves."""
+        f = family_index(f, self.families)
+        self._check_can_act(f)
+        self.pending[f] = -1
+
+    def apply_actions(self, actions):
+        """All living families' actions at once ({family: action} or a list with None for the eliminated)."""
+        if self.over:
+            raise GameError("the game is over")
+        chosen = [-1] * self.families
+        if isinstance(actions, dict):
+            items = [(family_index(k, self.families), actions[k]) for k in actions]
+        elif isinstance(actions, list):
+            if len(actions) != self.families:
+                raise GameError("a turn needs %d entries, one per family, got %d" % (self.families, len(actions)))
+            items = [(f, actions[f]) for f in range(self.families) if actions[f] is not None]
+        else:
+            raise GameError("a turn is a list or an object of choices")
+        for f, a in items:
+            if not self.alive(f):
+                raise GameError("family %s is eliminated and has no choice to make" % FAMILIES[f])
+            chosen[f] = parse_action(a)
+        for f in self.living():
+            if chosen[f] < 0:
+                raise GameError("family %s has no choice this turn" % FAMILIES[f])
+        return vampiring_turn.resolve(self, chosen)
+
+    # --- the contract (docs/games.md): seats are the families, all choosing at once -------
+
+    def seats(self):
+        return list(FAMILIES[:self.families])
+
+    def to_move(self):
+        return self.awaiting()
+
+    def legal(self, seat):
+        return self.legal_actions(seat)
+
+    def apply(self, seat, action):
+        """One family's choice; the turn resolves (and its events return) when the last one is in."""
+        return self.submit(seat, action)
+
+    def board_move(self, seat):
+        raise GameError("the board plays no family in VampiRing")
+
+    def result(self):
+        """None while the game goes on; then the winning seats and every seat's score."""
+        if not self.over:
+            return None
+        return {"winners": [self.winner] if self.winner >= 0 else [], "scores": self.scores()}
+
+    # --- views ---------------------------------------------------------
+
+    def public(self):
+        """Everything every player may see: no pending choice, no seed."""
+        return {
+            "game": NAME,
+            "families": self.families,
+            "variant": self.variant,
+            "preview": self.preview_on,
+            "turn": self.turn,
+            "ring": [card_name(c) for c in self.ring],
+            "vampires": self._vampires_json(),
+            "drops": self.drops[:],
+            "lost_last": self.lost_last[:],
+            "eliminated_turn": [t if t >= 0 else None for t in self.elim_turn],
+            "haunted": self.haunted(),
+            "submitted": [self.alive(f) and self.pending[f] >= 0 for f in range(self.families)],
+            "over": self.over,
+            "winner": self.winner if self.winner >= 0 else None,
+            "scores": self.scores(),
+        }
+
+    def view(self, f=None):
+        """What family f may see: the public state plus its own pending choice and its preview."""
+        v = self.public()
+        if f is None:
+            return v
+        f = family_index(f, self.families)
+        v["you"] = f
+        mine = self.pending[f]
+        v["your_choice"] = action_name(mine) if mine >= 0 else None
+        if mine >= 0 and self.preview_on and self.alive(f) and not self.over:
+            v["your_landing"] = vampiring_turn.landing(self, f, mine)
+        return v
+
+    def _vampires_json(self):
+        out = []
+        for f in range(self.families):
+            if not self.alive(f):
+                out.append(None)
+                continue
+            out.append([{"card": self.pos[f * 3 + v], "shape": SHAPES[self.shape[f * 3 + v]]} for v in range(3)])
+        return out
+
+    def to_json(self):
+        """The full state, secrets included, as plain JSON data."""
+        d = self.public()
+        del d["haunted"]
+        del d["submitted"]
+        d["format"] = FORMAT
+        d["seed"] = self.seed
+        d["lost_total"] = self.lost_total
+        d["score_locked"] = [s if s >= 0 else None for s in self.score_locked]
+        d["pending"] = [action_name(a) if a >= 0 else None for a in self.pending]
+        return d
+
+    def copy(self):
+        return from_json(self.to_json())
+
+
+def new_game(seed, families=2, variant="castle", preview=True):
+    """A new game: the ring shuffled from the seed (V2), every family on its Home (V3)."""
+    _check_options(families, variant, preview)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
+        raise GameError("seed must be an integer 0..2**62, not %s" % show(seed))
+    ring = standard_deck(families)
+    Prng(seed).shuffle(ring)
+    g = VampiRing(families, variant, preview, seed, ring)
+    for f in range(families):
+        home = g.home_index(f)
+        for v in range(3):
+            g.pos[f * 3 + v] = home
+            g.shape[f * 3 + v] = v
+    return g
+
+
+def _check_options(families, variant, preview):
+    if isinstance(families, bool) or not isinstance(families, int) or not MIN_FAMILIES <= families <= MAX_FAMILIES:
+        raise GameError("families must be %d to %d, not %r" % (MIN_FAMILIES, MAX_FAMILIES, families))
+    if not isinstance(variant, str) or variant not in VARIANTS:
+        raise GameError("variant must be castle or mansion, not %r" % (variant,))
+    if preview is not True and preview is not False:
+        raise GameError("preview must be true or false, not %r" % (preview,))
+
+
+def _get(obj, key, default=None, required=False):
+    if key in obj:
+        return obj[key]
+    if required:
+        raise GameError("position has no %r" % key)
+    return default
+
+
+def _int_field(value, name, lo, hi, allow_none=False):
+    if value is None and allow_none:
+        return -1
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise GameError("%s must be an integer in %d..%d, not %r" % (name, lo, hi, value))
+    return value
+
+
+def _family_list(obj, key, families, default):
+    value = _get(obj, key, default)
+    if not isinstance(value, list) or len(value) != families:
+        raise GameError("%s must be a list of %d entries, one per family" % (key, families))
+    return value
+
+
+# Every field a position may hold, and its type (games/spec.py); the meaning is checked below. The
+# derived fields of a view or a saved state (haunted, submitted, scores, winner, you...) are accepted.
+POSITION = (
+    ("game", "str", None), ("format", "int", None), ("families", "int", None), ("variant", "str", None),
+    ("preview", "bool", None), ("seed", "int?", (0, SEED_MAX)), ("turn", "int", (1, 1000000)),
+    ("ring", "list", None), ("vampires", "list", None), ("drops", "list", None), ("lost_last", "list", None),
+    ("eliminated_turn", "list?", None), ("eliminated", "list", None), ("pending", "list", None),
+    ("lost_total", "int", None), ("score_locked", "list", None), ("over", "bool", None),
+    ("winner", "int?", None), ("scores", "list", None), ("haunted", "list", None), ("submitted", "list", None),
+    ("you", "int?", None), ("your_choice", "any", None), ("your_landing", "any", None),
+)
+
+
+def from_json(obj):
+    """A game from an explicit position (or a saved state): every field checked, GameError if impossible.
+
+    Required: families, ring, vampires. Optional: variant, preview, turn, drops,
+    lost_last, eliminated_turn (or eliminated: list of families), pending, seed,
+    lost_total, score_locked.
+    """
+    from nightboard.games import spec
+
+    spec.fields(obj, POSITION)
+    if _get(obj, "game", NAME) != NAME:
+        raise GameError("this is a %r position, not vampiring" % (obj["game"],))
+    fmt = _get(obj, "format", FORMAT)
+    if fmt != FORMAT:
+        raise GameError("position format %r is not supported (this engine reads format %d)" % (fmt, FORMAT))
+    families = _get(obj, "families", 0, required=True)  # the 0 is never used: required
+    variant = _get(obj, "variant", "castle")
+    preview = _get(obj, "preview", True)
+    _check_options(families, variant, preview)
+    seed = _get(obj, "seed", None)
+
+    names = _get(obj, "ring", required=True)
+    if not isinstance(names, list) or len(names) != ring_size(families):
+        raise GameError("ring must list %d cards for %d families (V2)" % (ring_size(families), families))
+    ring = []
+    for i in range(len(names)):
+        try:
+            ring.append(card_from_name(names[i], families))
+        except ValueError as e:
+            raise GameError("ring[%d]: %s" % (i, e))
+    want = sorted(standard_deck(families))
+    if sorted(ring) != want:
+        wrong = []
+        for code in sorted(set(want)):
+            have, need = ring.count(code), want.count(code)
+            if have != need:
+                wrong.append("%d %s card%s, needs %d" % (have, card_name(code), "" if have == 1 else "s", need))
+        raise GameError("ring has " + "; ".join(wrong) + " (V2)")
+    g = VampiRing(families, variant, preview, seed, ring)
+    g.turn = _int_field(_get(obj, "turn", 1), "turn", 1, 1000000)
+
+    elim = _get(obj, "eliminated_turn", None)
+    if elim is None:
+        elim = [None] * families
+        for name in _get(obj, "eliminated", []):
+            elim[family_index(name, families)] = max(1, g.turn - 1)  # pyright: ignore[reportCallIssue, reportArgumentType]  list[None] inferred
+    elif not isinstance(elim, list) or len(elim) != families:
+        raise GameError("eliminated_turn must be a list of %d entries, one per family" % families)
+    for f in range(families):
+        g.elim_turn[f] = _int_field(elim[f], "eliminated_turn[%d]" % f, 1, g.turn - 1 if g.turn > 1 else 1, True)
+        if g.elim_turn[f] >= g.turn:
+            raise GameError("eliminated_turn[%d] must be before the current turn %d" % (f, g.turn))
+
+    drops = _family_list(obj, "drops", families, [0 if g.elim_turn[f] >= 0 else DROPS for f in range(families)])
+    for f in range(families):
+        g.drops[f] = _int_field(drops[f], "drops[%d]" % f, 0, DROPS)
+        if g.alive(f) and g.drops[f] == 0:
+            raise GameError("family %s has 0 drops but is not eliminated" % FAMILIES[f])
+        if not g.alive(f) and g.drops[f] != 0:
+            raise GameError("eliminated family %s must have 0 drops" % FAMILIES[f])
+
+    vamps = _family_list(obj, "vampires", families, None)
+    for f in range(families):
+        entry = vamps[f]
+        if not g.alive(f):
+            if entry is not None:
+                raise GameError("eliminated family %s has vampires on the ring" % FAMILIES[f])
+            continue
+        if not isinstance(entry, list) or len(entry) != 3:
+            raise GameError("vampires[%d] (%s) must list 3 vampires" % (f, FAMILIES[f]))
+        seen = 0
+        for v in range(3):
+            d = entry[v]
+            if not isinstance(d, dict) or "card" not in d or "shape" not in d:
+                raise GameError("vampires[%d][%d] must be {\"card\": n, \"shape\": \"man|wolf|bat\"}" % (f, v))
+            g.pos[f * 3 + v] = _int_field(d["card"], "vampires[%d][%d].card" % (f, v), 0, len(ring) - 1)
+            if d["shape"] not in SHAPES:
+                raise GameError("vampires[%d][%d].shape must be man, wolf or bat, not %r" % (f, v, d["shape"]))
+            s = SHAPES.index(d["shape"])
+            g.shape[f * 3 + v] = s
+            seen |= 1 << s
+        if seen != 7:
+            raise GameError("family %s must have one man, one wolf and one bat (V3, V4)" % FAMILIES[f])
+
+    lost_last = _family_list(obj, "lost_last", families, [0] * families)
+    for f in range(families):
+        g.lost_last[f] = _int_field(lost_last[f], "lost_last[%d]" % f, 0, DROPS - g.drops[f])
+
+    pending = _family_list(obj, "pending", families, [None] * families)
+    for f in range(families):
+        if pending[f] is not None:
+            if not g.alive(f):
+                raise GameError("eliminated family %s cannot have a pending choice" % FAMILIES[f])
+            g.pending[f] = parse_action(pending[f])
+
+    lost_sum = 0
+    for f in range(families):
+        lost_sum += DROPS - g.drops[f]
+    g.lost_total = _int_field(_get(obj, "lost_total", lost_sum), "lost_total", lost_sum, lost_sum)
+    locked = _family_list(obj, "score_locked", families, None) if "score_locked" in obj else None
+    for f in range(families):
+        if g.alive(f):
+            if locked is not None and locked[f] is not None:
+                raise GameError("score_locked[%d] is set for a family still playing" % f)
+            continue
+        if locked is not None and locked[f] is not None:
+            g.score_locked[f] = _int_field(locked[f], "score_locked[%d]" % f, DROPS, g.lost_total)
+        else:
+            # A hand-written position does not say how much had been lost when the family fell:
+            # count what everyone has lost so far (V13 then gives a lower bound of nothing).
+            g.score_locked[f] = g.lost_total
+    living = g.living()
+    if len(living) <= 1:
+        g.over = True
+        g.winner = living[0] if living else -1
+        for f in range(families):
+            g.pending[f] = -1
+    over = _get(obj, "over", g.over)
+    if over != g.over:
+        raise GameError("over is %r but %d families are still playing" % (over, len(living)))
+    return g
