@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from nightboard.games import dracula as D
+from nightboard.games.dracula import state as D
 from nightboard.games.dracula import rules as R
 from nightboard.games.dracula.mind import Stats, decide
 from nightboard.prng import Prng
@@ -257,7 +257,7 @@ def _cpython_cost(states, level):
 
 MPY_SCRIPT = """
 import json, time, gc
-from nightboard.games import dracula as D
+from nightboard.games.dracula import state as D
 from nightboard.games.dracula.mind import decide
 worst = 0
 tot = 0
@@ -329,7 +329,7 @@ def decision_cost(level, count=40, size=5):
 
 DECIDE = """
 import json
-from nightboard.games import dracula as D
+from nightboard.games.dracula import state as D
 from nightboard.games.dracula.mind import decide
 from nightboard.prng import Prng
 g = D.from_json(json.loads(open(%r).read()))

@@ -10,7 +10,7 @@ import random
 import sys
 from pathlib import Path
 
-from nightboard.games.vampiring import GameError, from_json
+from nightboard.games.vampiring.state import GameError, from_json
 from nightboard.table.profile import ProfileError, check_players, load_profile
 
 GAMES = ("vampiring", "dracula")
@@ -209,7 +209,7 @@ def add_snapshot_arguments(p):
 
 def snapshot_options(args):
     """(profile, engine game to start from); OptionError / ProfileError when impossible."""
-    from nightboard.games.vampiring import new_game
+    from nightboard.games.vampiring.state import new_game
 
     profile = load(_profile_of(args))
     if args.turns < 0:

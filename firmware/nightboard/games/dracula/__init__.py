@@ -16,6 +16,7 @@ GAME = {
     "surface": ("grid", "size"),  # a square map whose side is the option "size"
     "board_seats": ("dracula",),  # the board plays Dracula: the seat after the hunters'
     "table": ("nightboard.table.dracula_play", "DraculaPlay"),
+    "explain": "nightboard_host.explain_dracula",  # the host's words for its records (nightboard replay)
     "colour": (255, 0, 110),
 }
 

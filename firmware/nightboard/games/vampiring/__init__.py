@@ -16,6 +16,7 @@ GAME = {
     "surface": ("ring", 2, 8),  # a ring of 2N+8 cards for N families
     "board_seats": (),  # seats the board plays besides the players'
     "table": ("nightboard.table.vampiring_play", "VampiRingPlay"),
+    "explain": "nightboard_host.explain",  # the host's words for its records (nightboard replay)
     "colour": (255, 0, 0),
 }
 
