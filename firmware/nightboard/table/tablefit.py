@@ -93,7 +93,7 @@ def check_players(profile, game, n_players, size=None):
         if surface[0] == "grid":
             return _check_grid_game(profile, facts, n_players, size)
         cards = surface[1] * n_players + surface[2]
-        need = "the %d cards %s needs for %d players (%dN+%d)" % (cards, facts["title"], n_players, surface[1],
+        need = "the %d cards %s needs for %d players (%dN+%d)" % (cards, facts["called"], n_players, surface[1],
                                                                   surface[2])
     else:
         raise ProfileError("game: must be a game name or a ring card count (got %s)" % _show(game))
@@ -123,7 +123,7 @@ def _check_grid_game(profile, facts, n_players, size):
         size = size.get(option)
     if _is_int(size):
         side = size
-    title = "the " + facts["title"]
+    title = facts["called"]
     if n_players > profile["max_players"]:
         raise ProfileError("players: %d players but table %s has panels and buttons for %d (max_players)"
                            % (n_players, _show(profile["name"]), profile["max_players"]))

@@ -9,6 +9,10 @@ GAME = {
     "name": "dracula",
     "title": "Dracula hunt",
     "format": 1,
+    "called": "the Dracula hunt",  # how a sentence names it
+    "seat_words": ("hunter", "hunters"),
+    "profile": "grid8",  # the shipped table it is played on by default (host)
+    "flags": {"size": "--map-size"},  # the host's command-line flag of an option, when not --<name>
     "players": (1, 4),
     # level 2 first (the default), then 3 (strongest) and 1 (gentle, for children); sizes that fit 8x8
     "options": (("rules", ("playtest", "classic")), ("level", (2, 3, 1)), ("size", (5, 7, 3))),
@@ -17,6 +21,8 @@ GAME = {
     "board_seats": ("dracula",),  # the board plays Dracula: the seat after the hunters'
     "table": ("nightboard.table.dracula_play", "DraculaPlay"),
     "explain": "nightboard_host.explain_dracula",  # the host's words for its records (nightboard replay)
+    "turn_words": ("round", "rounds"),
+    "snapshot_turns": "nightboard_host.dracula_bench:play_rounds",  # the host's fixed play of k rounds (snapshot)
     "colour": (255, 0, 110),
 }
 

@@ -9,6 +9,10 @@ GAME = {
     "name": "vampiring",
     "title": "VampiRing",
     "format": 1,
+    "called": "VampiRing",  # how a sentence names it
+    "seat_words": ("family", "families"),
+    "profile": "ring4",  # the shipped table it is played on by default (host)
+    "flags": {},  # the host's command-line flag of an option, when not --<name> (--no-<name> for a default true)
     "players": (2, 6),
     # (name, values): the first value is the default; the start menu offers them in this order
     "options": (("variant", ("castle", "mansion")), ("preview", (True, False))),
@@ -17,6 +21,8 @@ GAME = {
     "board_seats": (),  # seats the board plays besides the players'
     "table": ("nightboard.table.vampiring_play", "VampiRingPlay"),
     "explain": "nightboard_host.explain",  # the host's words for its records (nightboard replay)
+    "turn_words": ("turn", "turns"),
+    "snapshot_turns": "nightboard_host.snapshot:play_turns",  # the host's fixed play of k turns (snapshot)
     "colour": (255, 0, 0),
 }
 
