@@ -124,3 +124,28 @@ def run(record, as_json=False, out=None):
     if not state.over:
         out.write("The game is not over; scores so far: %s\n" % state.scores())
     return 0
+
+
+def log_lines(log, g):
+    """[(turn number, words)] for the table's log of events, oldest first (a family's morphs are told by
+    its reveal line). The newest turn in the log is the one just played; a turn starts with the
+    families' reveals; turns the bounded log only holds part of number 0 or less."""
+    ring = g.public()["ring"]
+    events = [ev for ev in log if isinstance(ev, dict) and ev.get("e") != "morph"]
+    starts = 0
+    for i in range(len(events)):
+        if events[i].get("e") == "reveal" and (i == 0 or events[i - 1].get("e") != "reveal"):
+            starts += 1
+    turn = g.turn - 1 - starts
+    out = []
+    for i in range(len(events)):
+        ev = events[i]
+        if ev.get("e") == "reveal" and (i == 0 or events[i - 1].get("e") != "reveal"):
+            turn += 1
+        try:
+            words = describe(ev, ring)
+        except (KeyError, IndexError, TypeError):
+            words = "(%s)" % ev.get("e", "?")
+        out.append((turn, words.rstrip()))
+    return out
+

@@ -4,7 +4,8 @@ Colours are logical (full scale); gamma, brightness and the current limit are
 applied by the encoder. Family colours follow RULINGS V1's order.
 """
 
-# V1 order: red, blue, yellow, green, purple, white.
+# The seats' colours and names, the same in every game (seat 0 is red).
+SEAT_NAMES = ("red", "blue", "yellow", "green", "purple", "white")
 FAMILY = (
     (255, 0, 0),
     (0, 40, 255),

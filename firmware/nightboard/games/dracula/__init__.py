@@ -23,6 +23,7 @@ GAME = {
     "explain": "nightboard_host.explain_dracula",  # the host's words for its records (nightboard replay)
     "turn_words": ("round", "rounds"),
     "snapshot_turns": "nightboard_host.dracula_bench:play_rounds",  # the host's fixed play of k rounds (snapshot)
+    "snapshot": "nightboard_host.snapshot_dracula",  # the host's picture of its table (nightboard snapshot)
     "colour": (255, 0, 110),
 }
 
