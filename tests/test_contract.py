@@ -48,7 +48,7 @@ def _step(g, facts, rng):
 
 def _play(name, seed, max_steps=3000, each=None):
     g = _new(name, seed)
-    facts = _mod(name).GAME
+    facts = index.tools(name)
     rng = Prng(seed + 1000)
     for _ in range(max_steps):
         if g.result() is not None:
@@ -61,7 +61,7 @@ def _play(name, seed, max_steps=3000, each=None):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_facts_are_complete(name):
-    f = _mod(name).GAME
+    f = index.tools(name)
     assert f["name"] == name
     for key in ("title", "format", "players", "options", "setup", "surface", "board_seats", "table", "colour"):
         assert key in f, key
@@ -85,14 +85,14 @@ def test_random_legal_play_reaches_the_end_and_every_state_round_trips(name, see
     res = g.result()
     assert res is not None, "no end in 3000 steps"
     assert g.to_move() == []
-    assert len(res["scores"]) == len(g.seats()) or len(res["scores"]) == len(g.seats()) - len(mod.GAME["board_seats"])
+    assert len(res["scores"]) == len(g.seats()) or len(res["scores"]) == len(g.seats()) - len(index.tools(name)["board_seats"])
     check(g)
 
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("seed", range(4))
 def test_illegal_actions_are_refused_with_nothing_changed(name, seed):
-    facts = _mod(name).GAME
+    facts = index.tools(name)
     rng = Prng(seed)
     g = _new(name, seed)
     tried = 0
@@ -130,7 +130,7 @@ def test_seeded_games_are_the_same_on_micropython(name):
             "lo, hi = mod.GAME['players']\n"
             "for seed in %r:\n"
             "    g = mod.new_game(seed, lo + seed %% (hi - lo + 1))\n"
-            "    board = [g.seats().index(s) for s in mod.GAME['board_seats']]\n"
+            "    board = [g.seats().index(s) for s in %r]\n"
             "    rng = Prng(seed + 1000)\n"
             "    for _ in range(3000):\n"
             "        if g.result() is not None:\n"
@@ -144,7 +144,8 @@ def test_seeded_games_are_the_same_on_micropython(name):
             "            g.apply(seat, legal[rng.below(len(legal))])\n"
             "    d = g.to_json()\n"
             "    print(json.dumps([d.get('turn'), g.result(), d.get('prng'), d.get('dracula'), "
-            "d.get('vampires'), d.get('positions'), d.get('drops'), d.get('health')]))\n") % (name, seeds)
+            "d.get('vampires'), d.get('positions'), d.get('drops'), d.get('health')]))\n") % (
+                name, seeds, list(index.tools(name)["board_seats"]))
     out = run_mpy(code, compiled=True).strip().splitlines()
     assert len(out) == len(seeds)
     for seed, line in zip(seeds, out):
@@ -164,7 +165,7 @@ def _secrets(name):
 def _twins_along_play(name, seeds, steps=40):
     """(state, twin, seats that may know) at random points of random games."""
     mod = _mod(name)
-    facts = mod.GAME
+    facts = index.tools(name)
     for seed in seeds:
         g = _new(name, seed)
         rng = Prng(seed + 77)
@@ -189,7 +190,7 @@ def _same_to_the_unknowing(a, b, knowers):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_non_interference_of_views_until_a_rule_reveals(name):
-    facts = _mod(name).GAME
+    facts = index.tools(name)
     checked = 0
     for a, b, knowers in _twins_along_play(name, range(6)):
         rng = Prng(checked)
@@ -246,7 +247,7 @@ def test_non_interference_of_frames_and_protocol_replies(name):
     presses of the seats that may not know, until their events differ (a rule revealed it)."""
     from nightboard_host.client import LocalLink
 
-    facts = _mod(name).GAME
+    facts = index.tools(name)
     profile = PROFILES[facts["surface"][0]]
     pairs = 0
     for a, b, knowers in _twins_along_play(name, range(3), steps=12):

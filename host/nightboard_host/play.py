@@ -62,7 +62,7 @@ def load(name_or_path):
 
 
 def check_table(profile, players, game=None, options=None):
-    facts = index.facts(game or index.default())
+    facts = index.tools(game or index.default())
     lo, hi = facts["players"]
     if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
         raise OptionError("--players: %s is for %d to %d %s (got %s)" % (
@@ -107,7 +107,7 @@ def add_play_arguments(p):
 
 
 def _all_facts():
-    return [(n, index.facts(n)) for n in index.names()]
+    return [(n, index.tools(n)) for n in index.names()]
 
 
 def _flags():
@@ -148,7 +148,7 @@ def _add_option_arguments(p):
 
 def game_options(args, game):
     """The game's options from the flags given, its defaults for the others."""
-    facts = index.facts(game)
+    facts = index.tools(game)
     out = {}
     for opt, values in facts["options"]:
         flag = facts["flags"].get(opt)
@@ -169,7 +169,7 @@ def _profile_of(args):
     if given:
         return given
     game = getattr(args, "game", None)
-    return index.facts(game)["profile"] if game in GAMES else DEFAULT_PROFILE
+    return index.tools(game)["profile"] if game in GAMES else DEFAULT_PROFILE
 
 
 def play_options(args):
@@ -190,7 +190,7 @@ def play_options(args):
 
 
 def replay_hint(profile, start):
-    facts = index.facts(start["game"])
+    facts = index.tools(start["game"])
     words = ["nightboard play %s --players %d --seed %d" % (start["game"], start["players"], start["seed"])]
     for opt, values in facts["options"]:
         flag = facts["flags"].get(opt)
@@ -205,7 +205,7 @@ def replay_hint(profile, start):
 
 
 def _headline(profile, start):
-    facts = index.facts(start["game"])
+    facts = index.tools(start["game"])
     n = start["players"]
     parts = ["%s on %s" % (facts["title"], profile["name"]),
              "%d %s" % (n, facts["seat_words"][0 if n == 1 else 1])]
@@ -239,7 +239,7 @@ def run_play(args, stdin=None, out=None):
     if start is None:
         title, sub = "Nightboard", "%s, start menu" % profile["name"]
     else:
-        facts = index.facts(start["game"])
+        facts = index.tools(start["game"])
         title = "Nightboard - %s" % facts["title"]
         sub = "%s, %d %s, seed %d" % (profile["name"], start["players"], facts["seat_words"][1], start["seed"])
         out.write(_headline(profile, start) + "\n")
@@ -314,7 +314,7 @@ def run_snapshot(args, out=None):
         profile, game = snapshot_options(args)
     except (ProfileError, OptionError) as e:
         return fail("snapshot", e)
-    facts = index.facts(game.to_json()["game"])
+    facts = index.tools(game.to_json()["game"])
     mod, fn = facts["snapshot_turns"].split(":")
     played = getattr(__import__(mod, None, None, [fn]), fn)(game, args.turns)
     try:

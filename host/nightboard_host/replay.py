@@ -29,7 +29,7 @@ def run(path, as_json=False, out=None):
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object with game, setup and turns")
     try:
-        facts = index.facts(record.get("game", index.default()))
+        facts = index.tools(record.get("game", index.default()))
     except ValueError as e:
         raise RecordError(str(e))
     if facts.get("explain"):

@@ -14,6 +14,7 @@ import math
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
+from nightboard.games import index
 from nightboard.games.vampiring.cards import FAMILIES, HOME_BASE, card_from_name
 from nightboard.table import palette as P
 
@@ -331,9 +332,9 @@ def draw_panels(img, canvas, layout, families):
 
 def render_table(table, size=900):
     """The table now, as a size x size RGB image that looks like the physical board."""
-    if table.program is not None and table.program.get("snapshot"):
-        # a game with its own picture (the hunt's rooms instead of a ring of cards)
-        return __import__(table.program["snapshot"], None, None, ["render_table"]).render_table(table, size)
+    own = index.tools(table.program["name"]).get("snapshot") if table.program is not None else None
+    if own:  # a game with its own picture (the hunt's rooms instead of a ring of cards)
+        return __import__(own, None, None, ["render_table"]).render_table(table, size)
     lay = table.layout
     canvas = Canvas(lay, size)
     img = Image.new("RGBA", (size, size), TABLE_TOP + (255,))

@@ -19,6 +19,7 @@ from rich.style import Style
 from rich.table import Table as Grid
 from rich.text import Text
 
+from nightboard.games import index
 from nightboard.table.palette import SEAT_NAMES
 from nightboard.table import palette as P
 
@@ -308,9 +309,10 @@ class TerminalView:
         families' reveals; turns the bounded log only holds part of number 0 or less."""
         t = self.table
         g = t.game
-        if g is None or t.program is None or not t.program.get("explain"):
+        if g is None or t.program is None or t.program.get("kind") == "tool":
             return []
-        return __import__(t.program["explain"], None, None, ["log_lines"]).log_lines(t.log, g)
+        explain = index.tools(t.program["name"]).get("explain")
+        return __import__(explain, None, None, ["log_lines"]).log_lines(t.log, g) if explain else []
 
     def render(self, width=80, height=24):
         if width < MIN_SIZE[0] or height < MIN_SIZE[1]:

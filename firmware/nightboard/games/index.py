@@ -1,7 +1,8 @@
 """The index of games: the one file outside a game's package that names it. A game is added by its line.
 
 Everything else (the start menu, tablefit, the protocol, saves, records and the host's commands)
-reads a game's facts, nightboard.games.<name>.GAME, through here.
+reads a game's facts through here: GAME (nightboard.games.<name>, what the board needs) and, on
+the host, its TOOLS (nightboard.games.<name>.tools).
 """
 
 GAMES = (
@@ -23,6 +24,13 @@ def module(name):
 
 def facts(name):
     return module(name).GAME
+
+
+def tools(name):
+    """A game's facts for the host and records: GAME and its TOOLS (games/<name>/tools.py) together."""
+    out = dict(facts(name))
+    out.update(__import__("nightboard.games.%s.tools" % name, None, None, ["TOOLS"]).TOOLS)
+    return out
 
 
 def default():

@@ -37,7 +37,7 @@ def setup_from_record(record):
         if "seed" not in setup:
             raise RecordError("setup needs a seed or a position")
         kw = {}
-        allowed = mod.GAME["setup"]
+        allowed = index.tools(mod.GAME["name"])["setup"]
         for key in sorted(setup):
             if key not in allowed:
                 raise RecordError("setup has an unknown field %s (known: %s)" % (repr(key)[:40], ", ".join(allowed)))
