@@ -10,5 +10,5 @@ TOOLS = {
     "flags": {"size": "--map-size"},  # the command-line flag of an option, when not --<name>
     "explain": "nightboard_host.explain_dracula",  # its records and events in words
     "snapshot": "nightboard_host.snapshot_dracula",  # its own picture of the table (rooms, not cards)
-    "snapshot_turns": "nightboard_host.dracula_bench:play_rounds",  # a fixed play of k rounds, for snapshots
+    "snapshot_turns": "nightboard_host.dracula_bots:play_rounds",  # a fixed play of k rounds, for snapshots
 }
