@@ -241,11 +241,23 @@ def _driver(name, position, profile):
 PROFILES = {"ring": "ring4", "grid": "grid8"}
 
 
+def _screen(view):
+    import io
+
+    from rich.console import Console
+
+    c = Console(width=100, height=30, record=True, file=io.StringIO(), color_system="truecolor")
+    c.print(view.render(100, 30))
+    return c.export_text(styles=True)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_non_interference_of_frames_and_protocol_replies(name):
-    """Tables started from two twin positions: the same frames and the same public replies to the same
-    presses of the seats that may not know, until their events differ (a rule revealed it)."""
+    """Tables started from two twin positions: the same frames, the same public replies and the same
+    terminal text to the same presses of the seats that may not know, until their events differ (a rule
+    revealed it)."""
     from nightboard_host.client import LocalLink
+    from nightboard_host.terminal import KeyMap, TerminalView
 
     facts = index.tools(name)
     profile = PROFILES[facts["surface"][0]]
@@ -253,13 +265,18 @@ def test_non_interference_of_frames_and_protocol_replies(name):
     for a, b, knowers in _twins_along_play(name, range(3), steps=12):
         if len(a.seats()) - len(facts["board_seats"]) > 4:
             continue
+        if pairs >= 12:
+            break
         da, db = _driver(name, a.to_json(), profile), _driver(name, b.to_json(), profile)
         la, lb = LocalLink(da.table), LocalLink(db.table)
+        ta = TerminalView(da.table, KeyMap.for_table(da.table))
+        tb = TerminalView(db.table, KeyMap.for_table(db.table))
         rng = Prng(pairs)
         for _ in range(10):
             assert da.wire() == db.wire()
             ra, rb = la.call("state"), lb.call("state")
             assert ra == rb
+            assert _screen(ta) == _screen(tb)  # the terminal's words and picture
             seats = [s for s in _unknowing(a, knowers)[1:] if s < len(a.seats()) - len(facts["board_seats"])]
             if not seats:
                 break
