@@ -107,6 +107,8 @@ class Table(Keeper):
                 options[name] = opts.get(name, values[0])
             players = opts.get("players", prog["players"][0])
             game = mod.new_game(opts.get("seed", 0), players, **options)
+        mod = None
+        programs.set_aside(prog)  # the game's entry points are not needed while it is played
         check_players(self.profile, prog, players, opts)
         return game
 

@@ -19,8 +19,6 @@ the controller) and `turns_done` (completed turns: the table then saves and
 publishes the turn's events to the host).
 """
 
-from nightboard.games import index
-
 SELFTEST = {
     "name": "selftest",
     "title": "Self-test",
@@ -33,11 +31,27 @@ SELFTEST = {
 
 
 def _programs():
+    from nightboard.games import index
+
     out = []
     for name in index.names():
         out.append(index.facts(name))
+        _forget("nightboard.games." + name)
+    _forget("nightboard.games.index")
     out.append(SELFTEST)
     return tuple(out)
+
+
+def _forget(path):
+    """Drop a module the board needs no more (the facts it gave stay in PROGRAMS): a game's package is
+    imported again, alone, when it is chosen."""
+    import sys
+
+    sys.modules.pop(path, None)
+    parent, _, leaf = path.rpartition(".")
+    pkg = sys.modules.get(parent)
+    if pkg is not None and leaf in pkg.__dict__:
+        delattr(pkg, leaf)
 
 
 PROGRAMS = _programs()
@@ -58,8 +72,16 @@ def _module(path):
     return __import__(path, None, None, ["_"])
 
 
+def set_aside(prog):
+    """Forget a game's package module once its game is set up (the engine's modules stay): its
+    entry points are imported again, when needed, by the next start or load."""
+    _forget("nightboard.games." + prog["name"])
+
+
 def engine(prog):
-    return index.module(prog["name"])
+    mod = _module("nightboard.games." + prog["name"])
+    mod.GAME = prog  # the same facts: the copy the import just made is garbage
+    return mod
 
 
 def controller_class(prog):

@@ -206,15 +206,8 @@ class VampiRing:
     def seats(self):
         return list(FAMILIES[:self.families])
 
-    def to_move(self):
-        return self.awaiting()
-
-    def legal(self, seat):
-        return self.legal_actions(seat)
-
-    def apply(self, seat, action):
-        """One family's choice; the turn resolves (and its events return) when the last one is in."""
-        return self.submit(seat, action)
+    # to_move, legal and apply are awaiting, legal_actions and submit (bound below: no code of their own).
+    # apply records one family's choice; the turn resolves (and its events return) when the last one is in.
 
     def board_move(self, seat):
         raise GameError("the board plays no family in VampiRing")
@@ -283,6 +276,10 @@ class VampiRing:
 
     def copy(self):
         return from_json(self.to_json())
+
+    to_move = awaiting
+    legal = legal_actions
+    apply = submit
 
 
 def new_game(seed, families=2, variant="castle", preview=True):
