@@ -288,3 +288,46 @@ def test_non_interference_of_frames_and_protocol_replies(name):
                 break  # a rule revealed it, or a seat that knows it (the board: Dracula) is to move
         pairs += 1
     assert pairs >= 3
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_board_imports_only_the_chosen_games_modules(name):
+    """GUIDE section 8 item 7: after the start menu has read every game's facts, a game set up on the
+    board (the MicroPython unix port) leaves no module of another game imported, and no host-only part
+    (tools, positions, secrets) of its own."""
+    from mpy_harness import ROOT
+
+    tools = index.tools(name)
+    code = ("import sys\n"
+            "from nightboard.hal.sim import make_sim_hal\n"
+            "from nightboard.table.app import Table\n"
+            "from nightboard.table.profile import load_profile_file\n"
+            "prof = load_profile_file(%r)\n"
+            "t = Table(prof, make_sim_hal(prof), None)\n"
+            "t.start_game({'game': %r, 'players': %d, 'seed': 3})\n"
+            "for _ in range(3):\n"
+            "    t.tick()\n"
+            "print(' '.join(sorted(k for k in sys.modules if k.startswith('nightboard.games'))))\n") % (
+        str(ROOT / "hardware" / "profiles" / (tools["profile"] + ".json")), name, tools["players"][0])
+    loaded = run_mpy(code, compiled=True).split()
+    assert any(m.startswith("nightboard.games.%s." % name) for m in loaded)
+    for other in GAMES:
+        if other != name:
+            assert not [m for m in loaded if m == "nightboard.games." + other or
+                        m.startswith("nightboard.games.%s." % other)], loaded
+    for part in ("tools", "pos", "secrets"):
+        assert "nightboard.games.%s.%s" % (name, part) not in loaded
+    assert "nightboard.games.index" not in loaded and "nightboard.games.spec" not in loaded
+
+
+def test_the_first_games_keep_their_entry_points():
+    """Issue 15 item 6: nightboard.games.vampiring and .dracula still offer new_game and from_json, and their
+    states apply_actions (a record's turn)."""
+    from nightboard.games import dracula, vampiring
+
+    v = vampiring.new_game(5, 3)
+    v.apply_actions(["A cw", "B ccw", "A ccw"])
+    assert vampiring.from_json(v.to_json()).to_json() == v.to_json()
+    d = dracula.new_game(3, 2)
+    d.apply_actions({"hunters": [["move b1"], ["move d5"]]})
+    assert dracula.from_json(d.to_json()).to_json() == d.to_json()

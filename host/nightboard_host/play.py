@@ -260,7 +260,7 @@ def add_snapshot_arguments(p):
     p.add_argument("--seed", type=int, default=1, help="seed of a new game (default 1)")
     p.add_argument("--players", type=int, default=2, help="players in a new game (default 2)")
     _add_option_arguments(p)
-    p.add_argument("--turns", type=int, default=0, help="play this many turns (dracula: rounds) first, with a fixed "
+    p.add_argument("--turns", type=int, default=0, help="play this many turns (or rounds) first, with a fixed "
                                                        "sequence of choices")
     p.add_argument("--size", type=int, default=900, help="width and height of the picture in pixels (default 900)")
     p.add_argument("-o", "--output", required=True, metavar="OUT.png", help="the PNG file to write")
