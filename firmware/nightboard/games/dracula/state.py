@@ -1,6 +1,8 @@
 """The Dracula hunt: 1 to 4 hunters against Dracula, whom the board plays and hides (RULINGS D1-D8).
 
-The game interface (as VampiRing's):
+It implements the contract every game does (docs/games.md): seats (the hunters', then Dracula's,
+which the board plays), to_move, legal, apply, board_move, view, result, to_json / from_json. Its
+own names, which the table and the tests use:
   new_game(seed, hunters, rules, level, size, map) / from_json(obj)
   state.awaiting()            [hunter] whose turn it is, ["dracula"] when his turn is due, [] at the end
   state.legal_actions(h)      the active hunter's actions (ints: kind << 8 | room)

@@ -1,7 +1,8 @@
 """VampiRing: the game state, its setup, legal actions, views and JSON form.
 
-The game interface every Nightboard game offers (OpenSpiel-style):
-  new_game(seed, ...) / from_json(obj)  set up from a seed or an explicit position
+It implements the contract every game does (docs/games.md): the seats are the families, all
+choosing at once; to_move, legal and apply are its own awaiting, legal_actions and submit:
+  new_game(seed, ...) / from_json(obj)  set up from a seed or an explicit position (pos.py)
   state.legal_actions(p)                actions player p may submit now
   state.awaiting()                      players whose input the game waits for
   state.submit(p, action)               record a (changeable) choice; returns the
