@@ -14,6 +14,7 @@ import os
 import sys
 import time
 
+from nightboard.games import index
 from nightboard.table import programs
 from nightboard.table.frame import Frame
 from nightboard.table.layout import Layout
@@ -214,11 +215,11 @@ class RemoteTable:
         if "program" in obj and isinstance(obj.get("state"), dict):  # a save payload as the board writes it
             self.link.call("load", state=obj)
             return "loaded the saved game"
-        game = obj.get("game") or "vampiring"
+        game = obj.get("game") or index.default()
         if "position" in obj:
             pos = obj["position"]
         elif "ring" in obj:
-            pos, game = obj, "vampiring"
+            pos, game = obj, "vampiring"  # a bare position with a ring of cards (older dumps name no game)
         else:
             raise ValueError("not a dump, a save or a position: it has no save, position or ring")
         if not isinstance(pos, dict):

@@ -79,7 +79,7 @@ class Table(Keeper):
         if not isinstance(opts, dict):
             raise StartError("start options must be an object")
         try:
-            prog = programs.find(opts.get("game", "vampiring"))
+            prog = programs.find(opts.get("game", programs.PROGRAMS[0]["name"]))
             if prog.get("kind") == "tool":  # not a game: the controller drives the table itself (self-test)
                 play = programs.controller_class(prog)(self)
             else:
@@ -107,7 +107,9 @@ class Table(Keeper):
                 options[name] = opts.get(name, values[0])
             players = opts.get("players", prog["players"][0])
             game = mod.new_game(opts.get("seed", 0), players, **options)
-        check_players(self.profile, prog["name"], players)
+        mod = None
+        programs.set_aside(prog)  # the game's entry points are not needed while it is played
+        check_players(self.profile, prog, players, opts)
         return game
 
     @property

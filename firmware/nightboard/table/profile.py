@@ -23,8 +23,6 @@ from nightboard.table.jsonguard import too_deep
 
 from nightboard.table.tablefit import (  # noqa: F401  (re-exported for older imports)
     BLOOD_LEDS,
-    GAME_CARDS,
-    GAME_GRIDS,
     ROLES,
     STATUS_LEDS,
     ProfileError,

@@ -160,7 +160,7 @@ def _debug(p, t, req, now):
 
 
 def _start(p, t, req, now):
-    name = req.get("game", "vampiring")
+    name = req.get("game", programs.PROGRAMS[0]["name"])
     if not isinstance(name, str):
         raise BadRequest("game must be a string (got %s)" % short(name))
     prog = programs.find(name)
