@@ -1,0 +1,227 @@
+"""`nightboard flash` and the serial port: a missing, wrong, busy, silent or foreign port each get their own
+message; the raw REPL is taken from a board still printing its boot banner; the firmware's answer is waited
+for as a slow board gives it (a late reply to an earlier hello counts, and the message says what came)."""
+
+import os
+import pty
+import threading
+import time
+import tty
+
+import pytest
+
+from nightboard_host import cli, flash
+from nightboard_host.client import Client, ProtocolError
+
+
+class PtyDevice:
+    """A device on a pty; `answer(data) -> bytes` (run on the device's thread) says what it sends back."""
+
+    def __init__(self, answer=None):
+        self.master, self.slave = pty.openpty()
+        tty.setraw(self.slave)
+        self.port = os.ttyname(self.slave)
+        self.answer = answer or (lambda data: b"")
+        self.got = bytearray()
+        self.stop = threading.Event()
+        self.th = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self):
+        import select
+
+        while not self.stop.is_set():
+            r, _, _ = select.select([self.master], [], [], 0.05)
+            data = b""
+            if r:
+                try:
+                    data = os.read(self.master, 4096)
+                except OSError:
+                    return
+                self.got.extend(data)
+            out = self.answer(data)
+            if out:
+                os.write(self.master, out)
+
+    def __enter__(self):
+        self.th.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop.set()
+        self.th.join(2)
+        os.close(self.slave)
+        os.close(self.master)
+
+
+# --- the port itself --------------------------------------------------------------------------------------
+
+def test_a_missing_port_is_called_missing(capsys):
+    assert cli.main(["flash", "--port", "/dev/nightboard-no-such-port", "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot open /dev/nightboard-no-such-port: there is no such serial port" in err
+    assert "in use" not in err and "monitor" not in err and "BOOTSEL" not in err
+
+
+def test_the_null_device_and_a_file_are_not_serial_ports(capsys, tmp_path):
+    assert cli.main(["flash", "--port", os.devnull, "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "cannot open %s: it is not a serial port (it is the null device)" % os.devnull in err
+    assert "in use" not in err and "monitor" not in err
+    f = tmp_path / "notes.txt"
+    f.write_text("x")
+    with pytest.raises(ProtocolError, match="it is not a serial port \\(it is a file\\)"):
+        Client(str(f))
+
+
+def test_a_busy_port_names_the_program_holding_it_and_is_left_alone(capsys):
+    with PtyDevice() as dev:
+        holder = Client(dev.port)  # as `nightboard monitor` holds it
+        try:
+            t0 = time.monotonic()
+            assert cli.main(["flash", "--port", dev.port, "--quiet"]) == 1
+            took = time.monotonic() - t0
+            err = capsys.readouterr().err
+            assert "cannot open %s: it is in use by another program (pid %d" % (dev.port, os.getpid()) in err
+            assert "nightboard monitor" in err and "BOOTSEL" not in err
+            assert took < 3  # said at once, not after the REPL timeout
+            assert bytes(dev.got) == b""  # nothing was sent to the board behind the holder's back
+            with pytest.raises(ProtocolError, match="in use by another program"):
+                Client(dev.port)  # and the other way round: the monitor cannot open a port flash holds
+        finally:
+            holder.close()
+
+
+def test_a_silent_device_is_not_told_it_is_busy():
+    with PtyDevice() as dev:
+        with pytest.raises(flash.FlashError) as e:
+            b = flash.Board(dev.port)
+            try:
+                b.take_repl(total=1.5, each=0.5)
+            finally:
+                b.close()
+    msg = str(e.value)
+    assert msg.startswith("nothing answered on %s: it stayed silent" % dev.port)
+    assert "in use" not in msg
+
+
+# --- a board still starting ---------------------------------------------------------------------------------
+
+BANNER = b"MPY: soft reboot\r\nMicroPython v1.28.0 on 2026-11-23; Raspberry Pi Pico with RP2040\r\n" \
+         b"Type \"help()\" for more information.\r\n>>> "
+
+
+def booting_repl(banner_s):
+    """A MicroPython that prints its banner slowly for `banner_s` seconds, ignoring what comes meanwhile (the
+    Ctrl-A that asks for the raw REPL is lost), then answers as the raw REPL does."""
+    start = time.monotonic()
+    state = {"sent": 0, "raw": False}
+
+    def answer(data):
+        if time.monotonic() - start < banner_s:
+            n = state["sent"]
+            state["sent"] = min(len(BANNER), n + 4)
+            return BANNER[n:state["sent"]] if data or n < len(BANNER) else b""
+        out = b""
+        for c in data:
+            if c == 1:
+                state["raw"] = True
+                out += b"raw REPL; CTRL-B to exit\r\n>"
+            elif c == 4 and state["raw"]:
+                out += b"MPY: soft reboot\r\nraw REPL; CTRL-B to exit\r\n>"
+        return out
+
+    return answer
+
+
+def test_the_raw_repl_is_taken_from_a_board_still_printing_its_banner():
+    with PtyDevice(booting_repl(1.2)) as dev:
+        b = flash.Board(dev.port)
+        try:
+            tries = b.take_repl(total=6, each=0.4)
+        finally:
+            b.close()
+    assert tries > 1  # the first Ctrl-A went into the banner; asking again got the raw REPL
+
+
+def test_a_board_that_never_gives_the_raw_repl_says_what_it_printed():
+    with PtyDevice(booting_repl(60)) as dev:
+        b = flash.Board(dev.port)
+        try:
+            with pytest.raises(flash.FlashError) as e:
+                b.take_repl(total=1.5, each=0.5)
+        finally:
+            b.close()
+    msg = str(e.value)
+    assert msg.startswith("the MicroPython on %s did not give its raw REPL within 2 s" % dev.port), msg
+    assert "MicroPython v1.28.0" in msg or "soft reboot" in msg
+
+
+# --- waiting for the firmware --------------------------------------------------------------------------------
+
+def hello_reply(rid, version="0.1.0"):
+    return ('@nb {"id": %d, "ok": true, "firmware": "%s", "profile": "ring4"}\n' % (rid, version)).encode()
+
+
+def slow_firmware(first_after, version="0.1.0", prints=b""):
+    """A firmware that starts after `first_after` seconds and answers only the first hello it got."""
+    start = time.monotonic()
+    state = {"seen": [], "done": False, "printed": False}
+
+    def answer(data):
+        import re
+
+        state["seen"] += [int(m) for m in re.findall(rb'"id":(\d+)', data)]
+        out = b""
+        if prints and not state["printed"]:
+            state["printed"] = True
+            out += prints
+        if not state["done"] and state["seen"] and time.monotonic() - start >= first_after:
+            state["done"] = True
+            out += hello_reply(state["seen"][0], version)
+        return out
+
+    return answer
+
+
+def test_a_late_reply_to_an_earlier_hello_counts(monkeypatch):
+    import serial
+
+    monkeypatch.setattr(flash, "HELLO_RESEND", 0.2)
+    with PtyDevice(slow_firmware(1.0)) as dev:
+        with serial.Serial(dev.port, timeout=0.05) as s:
+            reply = flash.wait_for_hello(s, "0.1.0", 10, dev.port)
+    assert reply["id"] == 1 and reply["firmware"] == "0.1.0"
+    assert b'"id":3' in dev.got  # several hellos went out before the first was answered
+
+
+def test_no_hello_reply_says_what_the_board_printed(monkeypatch):
+    import serial
+
+    monkeypatch.setattr(flash, "HELLO_RESEND", 0.3)
+    with PtyDevice(slow_firmware(99, prints=b"booting the table\r\nstill loading")) as dev:
+        with serial.Serial(dev.port, timeout=0.05) as s:
+            with pytest.raises(flash.FlashError) as e:
+                flash.wait_for_hello(s, "0.1.0", 1.5, dev.port)
+    msg = str(e.value)
+    assert msg.startswith("Nightboard 0.1.0 did not answer on %s within 2 s (" % dev.port)
+    assert "it printed:\n  booting the table\n  still loading" in msg
+
+
+def test_a_reply_from_another_firmware_and_a_stopped_firmware_are_named(monkeypatch):
+    import serial
+
+    monkeypatch.setattr(flash, "HELLO_RESEND", 0.2)
+    with PtyDevice(slow_firmware(0.3, version="0.0.9")) as dev:
+        with serial.Serial(dev.port, timeout=0.05) as s:
+            with pytest.raises(flash.FlashError, match="the board answers with firmware 0.0.9, not 0.1.0"):
+                flash.wait_for_hello(s, "0.1.0", 1.5, dev.port)
+    tb = b"Traceback (most recent call last):\r\n  File \"main.py\", line 3\r\nMemoryError: \r\n" \
+         b"MicroPython v1.28.0 on 2026-11-23; Raspberry Pi Pico with RP2040\r\n>>> "
+    with PtyDevice(slow_firmware(99, prints=tb)) as dev:
+        with serial.Serial(dev.port, timeout=0.05) as s:
+            t0 = time.monotonic()
+            with pytest.raises(flash.FlashError) as e:
+                flash.wait_for_hello(s, "0.1.0", 30, dev.port)
+    assert time.monotonic() - t0 < 10  # no use waiting the whole timeout
+    assert "did not start on %s: it stopped with an error" % dev.port in str(e.value)
+    assert "MemoryError" in str(e.value)

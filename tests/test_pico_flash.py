@@ -1,0 +1,56 @@
+"""`make flash` on the emulated Pico: real MicroPython for the RP2040 (the stock image) under rp2040py, on a
+pty, flashed with the stock command through the real mpremote, first time and then with nothing changed.
+
+The board is slow (18 to 20 times slower than a Pico in wall time): the board-side hash check outlasts
+mpremote's own 10 s exec limit, and the firmware answers "hello" tens of seconds after its restart. These
+tests take minutes: they are marked pico_slow and run by `make test-pico`. Skipped, saying why, where the
+image or the emulator is missing.
+"""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nightboard_host import flash
+from nightboard_host.pico_pty import PicoPty, PicoUnavailable, find_image, rp2040py_exe
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+pytestmark = pytest.mark.pico_slow
+
+
+def _needs_pico(romfs=False):
+    try:
+        find_image(romfs)
+        rp2040py_exe()
+    except PicoUnavailable as e:
+        pytest.skip(str(e))
+
+
+@pytest.fixture
+def pico(tmp_path):
+    _needs_pico()
+    with PicoPty(log=open(tmp_path / "emulator.log", "w")) as p:
+        yield p
+
+
+def make_flash(port, tmp_path):
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))
+    return subprocess.run(["make", "-s", "flash", "PORT=" + port], cwd=ROOT, capture_output=True, text=True,
+                          timeout=900, env=env)
+
+
+def test_make_flash_on_the_emulated_pico_first_time_and_with_nothing_changed(pico, tmp_path):
+    version = flash.firmware_version(ROOT / "firmware")
+    first = make_flash(pico.port, tmp_path)
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert first.stdout.startswith("flashed Nightboard %s onto %s: sent " % (version, pico.port))
+    assert "the board now starts the new firmware" in first.stdout
+    assert "it answers: firmware %s, profile ring4" % version in first.stdout
+    again = make_flash(pico.port, tmp_path)
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "nothing changed, nothing written; it answers: firmware %s, profile ring4" % version in again.stdout
