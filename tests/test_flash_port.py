@@ -225,3 +225,69 @@ def test_a_reply_from_another_firmware_and_a_stopped_firmware_are_named(monkeypa
     assert time.monotonic() - t0 < 10  # no use waiting the whole timeout
     assert "did not start on %s: it stopped with an error" % dev.port in str(e.value)
     assert "MemoryError" in str(e.value)
+
+
+# --- the code in ROMFS ------------------------------------------------------------------------------------
+
+def test_the_romfs_image_is_mpremote_s_and_ends_with_its_mark(tmp_path):
+    from mpremote.romfs import VfsRomWriter
+
+    from nightboard_host import flash_romfs
+
+    files = {"main.py": b"print(1)\n", "nightboard/__init__.mpy": b"M\x06" + bytes(300), "nightboard/z.mpy": b"zz"}
+    img = flash_romfs.build_image("9.9.9", files)
+    assert img.startswith(VfsRomWriter.ROMFS_HEADER)
+    m = flash_romfs.mark("9.9.9", files).encode()
+    assert img.endswith(m)  # the mark is written last: a cut image has no mark
+    assert flash_romfs.mark("9.9.9", dict(files, **{"nightboard/z.mpy": b"zy"})) != flash_romfs.mark("9.9.9", files)
+    assert flash_romfs.mark("9.9.8", files) != flash_romfs.mark("9.9.9", files)
+
+
+@pytest.mark.micropython
+@pytest.mark.parametrize("rom_mark, fallback, runs", [
+    ("right", "/nightboard.a", "rom"),
+    ("stale", "/nightboard.a", "slot a"),
+    (None, "/nightboard.a", "slot a"),  # a cut before the image's last file: no mark at all
+    (None, None, "SystemExit"),
+])
+def test_the_romfs_loader_trusts_rom_only_with_its_mark(tmp_path, rom_mark, fallback, runs):
+    """The loader --romfs writes, run by MicroPython (the virtual board, where /rom is a plain directory)."""
+    from mpremote.transport_serial import SerialTransport
+
+    from nightboard_host import flash_romfs
+    from nightboard_host.virtual_board import VirtualBoard
+
+    files = {"main.py": b"print('ran from rom')\n"}
+    root = tmp_path / "flash"
+    (root / "rom").mkdir(parents=True)
+    (root / "rom" / "main.py").write_bytes(files["main.py"])
+    if rom_mark:
+        (root / "rom" / flash_romfs.COMPLETE).write_text(flash_romfs.mark("1.0", files) if rom_mark == "right"
+                                                          else flash_romfs.mark("0.9", files))
+    (root / "nightboard.a").mkdir()
+    (root / "nightboard.a" / "main.py").write_text("print('ran from slot a')\n")
+    (root / "boot-loader.py").write_text(flash_romfs.ROMFS_LOADER_TEXT % {
+        "version": "1.0", "fallback": fallback, "complete": flash_romfs.COMPLETE, "mark": flash_romfs.mark("1.0", files)})
+    with VirtualBoard(root) as vb:
+        t = SerialTransport(vb.port, timeout=1)
+        try:
+            t.enter_raw_repl(soft_reset=True)
+            out, err = t.exec_raw("exec(open('/boot-loader.py').read())")
+        finally:
+            t.close()
+    text = (out + err).decode()
+    if runs == "SystemExit":
+        assert "the firmware in ROMFS is incomplete" in text and "ran from" not in text, text
+    else:
+        assert "ran from %s" % runs in text, text
+
+
+@pytest.mark.micropython
+def test_flash_romfs_on_a_board_without_a_romfs_partition_says_so(tmp_path, capsys):
+    from nightboard_host.virtual_board import VirtualBoard
+
+    with VirtualBoard(tmp_path / "flash") as vb:
+        assert cli.main(["flash", "--port", vb.port, "--romfs", "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "the board's MicroPython has no ROMFS partition: flash without --romfs" in err
+    assert not (tmp_path / "flash" / "main.py").exists()  # nothing written

@@ -581,6 +581,7 @@ class FlashResult:
         self.hashed = []  # slots whose files were hashed on the board (no trusted manifest)
         self.hello = None
         self.seconds = 0.0
+        self.romfs_bytes = 0  # bytes written into ROMFS (flash --romfs)
 
     @property
     def written(self):
@@ -589,6 +590,11 @@ class FlashResult:
     def summary(self):
         if not self.written:
             what = "nothing changed, nothing written"
+        elif self.slot == "/rom":
+            what = "%s%s%s" % ("wrote %d files into ROMFS (a %.1f KB image)" % (len(self.sent), self.romfs_bytes / 1024)
+                               if self.romfs_bytes else "ROMFS kept (%d files)" % self.kept,
+                               ", profile written" if self.profile_written else "",
+                               ", the board now starts the new firmware from ROMFS" if self.loader_written else "")
         else:
             what = "sent %d file%s (%.1f KB), copied %d on the board, kept %d, deleted %d%s%s" % (
                 len(self.sent), "" if len(self.sent) == 1 else "s", self.bytes_sent / 1024, len(self.copied),
@@ -601,7 +607,7 @@ class FlashResult:
 
 
 def flash(port=None, profile="ring4", firmware=None, progress=None, wait=True, timeout=180.0, cache_dir=None,
-          verify=False, hook=None):
+          verify=False, hook=None, romfs=False):
     """Flash the firmware onto the board on `port` (found when None); a FlashResult, or FlashError.
 
     progress: a Progress (the CLI's rich bar) or None; hook(event, path) is called at each step
@@ -634,7 +640,7 @@ def flash(port=None, profile="ring4", firmware=None, progress=None, wait=True, t
         progress.phase("compiling for .mpy v%d.%d" % (info.mpy_major, info.mpy_sub))
         files = build(fw, Compiler(info.mpy_sub, info.arch, cache_dir))
         progress.phase("reading the board")
-        _sync(board, info, version, files, prof_bytes, result, progress, hook, verify)
+        _sync(board, info, version, files, prof_bytes, result, progress, hook, verify, romfs)
         hook("reset", LOADER)
         progress.phase("restarting the board")
         board.soft_reset_to_main()
@@ -662,7 +668,7 @@ def _profile_bytes(profile):
         raise FlashError(str(e))
 
 
-def _sync(board, info, version, files, prof_bytes, result, progress, hook, verify):
+def _sync(board, info, version, files, prof_bytes, result, progress, hook, verify, romfs=False):
     mpy = "%d.%d" % (info.mpy_major, info.mpy_sub)
     texts = [LOADER] + [s + "/" + MANIFEST for s in SLOTS]
     state = board.run_json(_PROBE % {"dirs": list(SLOTS) + [LEGACY], "texts": texts, "hashes": [PROFILE]},
@@ -690,6 +696,12 @@ def _sync(board, info, version, files, prof_bytes, result, progress, hook, verif
         return (st.manifest is not None and st.files() == sorted(want)
                 and all(h.get(r) == want[r] for r in want) and st.manifest.get("mpy") == mpy)
 
+    if romfs:
+        from nightboard_host.flash_romfs import sync_romfs
+
+        sync_romfs(board, version, files, prof_bytes, result, progress, hook, state, slots, active,
+                   lambda s: slots[s].exists and complete(s))
+        return
     if active is not None and slots[active].exists and complete(active):
         target = active
         result.kept = len(want)
@@ -975,6 +987,9 @@ def add_flash_command(sub):
     p.add_argument("--no-wait", action="store_true", help="do not wait for the firmware to answer")
     p.add_argument("--verify", action="store_true", help="hash the board's files instead of trusting its manifest")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--romfs", action="store_true", help="put the code into the board's ROMFS partition (a "
+                   "MicroPython built with one), where it runs without using the heap; the profile and saves stay "
+                   "in the filesystem")
     p.set_defaults(func=run_command)
     return p
 
@@ -1032,7 +1047,7 @@ def run_command(args):
             print(copied)
             return 0
         result = flash(args.port, profile=args.profile, firmware=args.firmware, progress=progress,
-                       wait=not args.no_wait, timeout=args.timeout, verify=args.verify)
+                       wait=not args.no_wait, timeout=args.timeout, verify=args.verify, romfs=args.romfs)
     except FlashError as e:
         print("nightboard flash: %s" % e, file=sys.stderr)
         return 1
