@@ -318,3 +318,13 @@ def test_nightboard_reset_on_a_board_without_nightboard_says_so(board):
     assert out.stderr.startswith("nightboard reset: Nightboard did not start on %s: it is at MicroPython's prompt"
                                  % board.port), out.stderr
     assert "Flash it with `nightboard flash`" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_virtual_board_pico_without_the_image_says_what_is_missing(tmp_path):
+    env = dict(os.environ, NIGHTBOARD_PICO_UF2=str(tmp_path / "missing.uf2"))
+    out = subprocess.run([str(BIN / "nightboard"), "virtual-board", "--pico"], capture_output=True, text=True,
+                         timeout=60, env=env)
+    assert out.returncode == 1
+    assert "nightboard virtual-board --pico: NIGHTBOARD_PICO_UF2 names %s, which is not a file" % (
+        tmp_path / "missing.uf2") in out.stderr
+    assert "without --pico the MicroPython unix port stands in" in out.stderr and "Traceback" not in out.stderr
