@@ -54,3 +54,45 @@ def test_make_flash_on_the_emulated_pico_first_time_and_with_nothing_changed(pic
     again = make_flash(pico.port, tmp_path)
     assert again.returncode == 0, again.stdout + again.stderr
     assert "nothing changed, nothing written; it answers: firmware %s, profile ring4" % version in again.stdout
+
+
+@pytest.fixture
+def pico_romfs(tmp_path):
+    _needs_pico(romfs=True)
+    with PicoPty(romfs=True, log=open(tmp_path / "emulator.log", "w")) as p:
+        yield p
+
+
+def nightboard_flash(port, tmp_path, *args):
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))
+    return subprocess.run([str(BIN / "nightboard"), "flash", "--port", port, "--quiet"] + list(args),
+                          capture_output=True, text=True, timeout=900, env=env)
+
+
+def test_flash_romfs_on_the_emulated_pico_then_back_to_the_filesystem(pico_romfs, tmp_path):
+    from mpremote.transport_serial import SerialTransport
+
+    version = flash.firmware_version(ROOT / "firmware")
+    first = nightboard_flash(pico_romfs.port, tmp_path, "--romfs")
+    assert first.returncode == 0, first.stdout + first.stderr
+    assert "wrote %d files into ROMFS" % len(flash.firmware_sources(ROOT / "firmware")) in first.stdout
+    assert "the board now starts the new firmware from ROMFS; it answers: firmware %s" % version in first.stdout
+    again = nightboard_flash(pico_romfs.port, tmp_path, "--romfs")
+    assert again.returncode == 0, again.stdout + again.stderr
+    assert "nothing changed, nothing written; it answers: firmware %s" % version in again.stdout
+    t = SerialTransport(pico_romfs.port, timeout=1)
+    try:
+        t.enter_raw_repl(soft_reset=False)
+        listing = t.eval("(sorted(__import__('os').listdir('/')), sorted(__import__('os').listdir('/rom')))")
+        loader = t.eval("open('/main.py').read()")
+    finally:
+        t.exit_raw_repl()
+        t.close()
+    root, rom = listing
+    assert "profile.json" in root and "main.py" in root and "nightboard.a" not in root  # the code is not here
+    assert "nightboard" in rom and "main.py" in rom
+    assert '_slot = "/rom" if f.read() ==' in loader
+    # Without --romfs the same board goes back to a slot in the filesystem, as on any board.
+    plain = nightboard_flash(pico_romfs.port, tmp_path)
+    assert plain.returncode == 0, plain.stdout + plain.stderr
+    assert "the board now starts the new firmware; it answers: firmware %s" % version in plain.stdout

@@ -105,7 +105,8 @@ class PicoPty:
         threading.Thread(target=run, daemon=True).start()
 
     def wait_prompt(self, timeout=START_S):
-        """Until MicroPython's `>>>` prompt shows on the port (connecting earlier can lose the first bytes)."""
+        """Until MicroPython's `>>>` prompt shows on the port (connecting earlier can lose the first bytes), or
+        a firmware started from the filesystem image answers the Enter sent to wake the prompt."""
         import serial
 
         end = time.monotonic() + timeout
@@ -114,7 +115,7 @@ class PicoPty:
             while time.monotonic() < end:
                 data = s.read(4096)
                 seen = (seen + data)[-2000:]
-                if b">>>" in seen:
+                if b">>>" in seen or b"@nb " in seen:  # the REPL, or a firmware already answering
                     return
                 if not data:
                     s.write(b"\r")
