@@ -46,7 +46,7 @@ MANIFEST = "manifest.json"
 TMP = ".nbnew"  # suffix of a file being written before its rename
 LEGACY = "/nightboard"  # the package copied by hand to the root (README before flashing existed)
 CHUNK = 1024  # bytes per mpremote write (each becomes one raw-REPL exec)
-REPL_TIMEOUT = 20  # seconds for the board to give its raw REPL (retrying while it prints its boot banner)
+REPL_TIMEOUT = 30  # seconds for the board to give its raw REPL (retrying while it prints its boot banner)
 REPL_TRY = 2.0  # seconds one try waits for the raw REPL prompt before asking again
 EXEC_QUIET = 60  # seconds a board-side script may stay silent before the board counts as lost (a slow board
                  # hashing a big file; mpremote's own limit of 10 s is half a second on an emulated Pico)
@@ -88,6 +88,10 @@ def _printed_bytes(text):
     return bytes(out)
 
 
+def _sounds_like_micropython(heard):
+    return any(w in heard for w in (b"raw REPL", b">>>", b"MicroPython", b"soft reboot", b"Traceback"))
+
+
 def _no_repl_message(port, heard, tries, total):
     """Why there is no REPL on `port`, from what the device sent while being asked `tries` times."""
     text = heard.decode("utf-8", "replace")
@@ -96,7 +100,7 @@ def _no_repl_message(port, heard, tries, total):
         return ("nothing answered on %s: it stayed silent for %.0f s (%d tries at MicroPython's REPL). Is it the "
                 "Pico's port, and does the Pico run MicroPython? A hung board: unplug it and plug it back. %s"
                 % (port, total, tries, install()))
-    if "raw REPL" in text or ">>>" in text or "MicroPython" in text:
+    if _sounds_like_micropython(heard):
         return ("the MicroPython on %s did not give its raw REPL within %.0f s (%d tries; it said %s): it may "
                 "be busy or starting; unplug it and plug it back, then flash again" % (port, total, tries, shown))
     return ("no MicroPython REPL answered on %s: the device there answers, but not as MicroPython (it said %s). "
@@ -437,8 +441,8 @@ class Board:
                 raise FlashError("lost %s while asking for its REPL: %s" % (self.port, e))
             heard.extend(_printed_bytes(said.getvalue()))
             said = io.StringIO()
-            if time.monotonic() >= end:
-                break
+            if time.monotonic() >= end or tries >= 2 and heard.strip() and not _sounds_like_micropython(heard):
+                break  # (a device that talks, but never like MicroPython, is not waited for)
         raise FlashError(_no_repl_message(self.port, bytes(heard), tries, total))
 
     def run(self, code, what, consumer=None):
