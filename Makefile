@@ -29,9 +29,9 @@ test: $(STAMP) lint
 test-pico: $(STAMP)
 	$(BIN)/python -m pytest -n 2 -q -m pico_slow
 
-# make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|ring6|my.json]
+# make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|ring6|my.json] [ROMFS=1: the code into the ROMFS partition]
 flash: $(STAMP)
-	$(BIN)/nightboard flash $(if $(PORT),--port $(PORT)) $(if $(PROFILE),--profile $(PROFILE))
+	$(BIN)/nightboard flash $(if $(PORT),--port $(PORT)) $(if $(PROFILE),--profile $(PROFILE)) $(if $(ROMFS),--romfs)
 
 # make virtual-board: a stand-in Pico on a pseudo-terminal (flash it with the port it prints)
 virtual-board: $(STAMP)

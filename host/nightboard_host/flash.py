@@ -24,6 +24,8 @@ An interrupted flash therefore leaves the loader on the old, complete slot,
 and the next flash finds the half-written one without a manifest, hashes what
 is really there and sends only what is missing or wrong. Files the new slot
 takes from the running one are copied on the board, not sent again.
+
+With --romfs the code goes into the board's ROMFS partition instead (flash_romfs.py).
 """
 
 import ast
