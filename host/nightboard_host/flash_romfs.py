@@ -33,13 +33,14 @@ except OSError:
     _slot = None
 if _slot is None:
     _slot = %(fallback)r
-if _slot is None:
-    raise SystemExit("Nightboard: the firmware in ROMFS is incomplete and there is no other: flash again")
-sys.path.insert(0, _slot)
-with open(_slot + "/main.py") as f:
-    code = compile(f.read(), _slot + "/main.py", "exec")
-del f
-exec(code)
+if _slot is None:  # a message and the REPL (SystemExit would soft-reset the board, over and over)
+    print("Nightboard: the firmware in ROMFS is incomplete and there is no other: flash again")
+else:
+    sys.path.insert(0, _slot)
+    with open(_slot + "/main.py") as f:
+        code = compile(f.read(), _slot + "/main.py", "exec")
+    del f
+    exec(code)
 '''
 
 _ROM_INFO = '''import json

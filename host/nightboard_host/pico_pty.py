@@ -90,7 +90,11 @@ class PicoPty:
             self.stop()
             raise PicoUnavailable("the emulated Pico did not start: %s" % self.output.strip()[-300:])
         self._drain()
-        self.wait_prompt(max(1.0, end - time.monotonic()))
+        try:
+            self.wait_prompt(max(1.0, end - time.monotonic()))
+        except BaseException:
+            self.stop()
+            raise
         return self
 
     def _drain(self):
