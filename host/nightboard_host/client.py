@@ -17,6 +17,7 @@ PREFIX = "@nb "
 MAX_LINE = 1024
 PART_CHARS = 450  # characters of a long request per part (escaped, a part stays under MAX_LINE)
 NOISE_KEPT = 20
+BUSY_WAIT_S = 1.0  # how long a port held by another program is waited for before saying so
 
 
 class ProtocolError(Exception):
@@ -34,11 +35,16 @@ def open_serial(port, baudrate=115200, timeout=0.05, write_timeout=2.0):
 
     if "://" not in port and not _exists(port):
         raise PortError(missing_port_message(port))
-    try:
-        return serial.serial_for_url(port, baudrate=baudrate, timeout=timeout, write_timeout=write_timeout,
-                                     exclusive=True)
-    except (serial.SerialException, OSError, ValueError) as e:
-        raise PortError(port_failure_message(port, e))
+    end = time.monotonic() + BUSY_WAIT_S
+    while True:
+        try:
+            return serial.serial_for_url(port, baudrate=baudrate, timeout=timeout, write_timeout=write_timeout,
+                                         exclusive=True)
+        except (serial.SerialException, OSError, ValueError) as e:
+            if "exclusively lock" in str(e) and time.monotonic() < end:
+                time.sleep(0.05)  # a program letting go of the port (mpremote ending, a flash closing)
+                continue
+            raise PortError(port_failure_message(port, e))
 
 
 def _exists(port):
