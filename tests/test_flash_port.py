@@ -291,3 +291,17 @@ def test_flash_romfs_on_a_board_without_a_romfs_partition_says_so(tmp_path, caps
     err = capsys.readouterr().err
     assert "the board's MicroPython has no ROMFS partition: flash without --romfs" in err
     assert not (tmp_path / "flash" / "main.py").exists()  # nothing written
+
+
+def test_the_monitor_is_told_when_flash_or_mpremote_holds_the_port(capsys, tmp_path):
+    from mpremote.transport_serial import SerialTransport
+
+    with PtyDevice() as dev:
+        t = SerialTransport(dev.port, timeout=1)  # as `nightboard flash` and mpremote hold it
+        try:
+            assert cli.main(["monitor", "--port", dev.port, "--dump", str(tmp_path / "d.json")]) != 0
+        finally:
+            t.close()
+    err = capsys.readouterr().err
+    assert "cannot open %s: it is in use by another program (pid %d" % (dev.port, os.getpid()) in err
+    assert not (tmp_path / "d.json").exists()
