@@ -96,3 +96,27 @@ def test_flash_romfs_on_the_emulated_pico_then_back_to_the_filesystem(pico_romfs
     plain = nightboard_flash(pico_romfs.port, tmp_path)
     assert plain.returncode == 0, plain.stdout + plain.stderr
     assert "the board now starts the new firmware; it answers: firmware %s" % version in plain.stdout
+
+
+def test_virtual_board_pico_serves_the_emulated_pico_to_mpremote(tmp_path):
+    import signal
+    import time
+
+    _needs_pico()
+    pf = tmp_path / "port"
+    proc = subprocess.Popen([str(BIN / "nightboard"), "virtual-board", "--pico", "--port-file", str(pf)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        end = time.monotonic() + 300
+        while not pf.exists() and proc.poll() is None and time.monotonic() < end:
+            time.sleep(0.5)
+        assert pf.exists(), proc.stdout.read() if proc.poll() is not None else "no port within 300 s"
+        port = pf.read_text().strip()
+        out = subprocess.run([str(BIN / "mpremote"), "connect", port, "exec",
+                              "import sys; print(sys.platform, sum(range(5)))"], capture_output=True, text=True,
+                             timeout=300)
+        assert out.stdout.strip().endswith("rp2 10"), out.stdout + out.stderr
+    finally:
+        proc.send_signal(signal.SIGINT)
+        text = proc.communicate(timeout=60)[0]
+    assert proc.returncode == 0 and "emulated Pico stopped" in text, text
