@@ -219,6 +219,7 @@ def test_a_reply_from_another_firmware_and_a_stopped_firmware_are_named(monkeypa
          b"MicroPython v1.28.0 on 2026-11-23; Raspberry Pi Pico with RP2040\r\n>>> "
     with PtyDevice(slow_firmware(99, prints=tb)) as dev:
         with serial.Serial(dev.port, timeout=0.05) as s:
+            time.sleep(0.5)  # the traceback is already waiting when the wait begins: it must not be thrown away
             t0 = time.monotonic()
             with pytest.raises(flash.FlashError) as e:
                 flash.wait_for_hello(s, "0.1.0", 30, dev.port)

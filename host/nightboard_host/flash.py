@@ -826,7 +826,12 @@ def wait_for_hello(serial_port, version, timeout, name):
     from nightboard_host.client import Client, ProtocolError, decode, encode
 
     serial_port.timeout = 0.05
-    link = Client(name, timeout=0.5, serial_port=serial_port)
+    try:
+        early = serial_port.read(serial_port.in_waiting)  # what the firmware printed already (a quick traceback)
+    except Exception:
+        early = b""
+    link = Client(name, timeout=0.5, serial_port=serial_port)  # (which empties the input buffer)
+    link._buf.extend(early)
     end = time.monotonic() + timeout
     replies = []  # every hello reply seen, latest last
     ids = set()
