@@ -44,6 +44,7 @@ def make_flash(port, tmp_path):
                           timeout=900, env=env)
 
 
+@pytest.mark.timeout(1800)  # minutes on a loaded machine: two flashes, each waiting for the firmware's boot
 def test_make_flash_on_the_emulated_pico_first_time_and_with_nothing_changed(pico, tmp_path):
     version = flash.firmware_version(ROOT / "firmware")
     first = make_flash(pico.port, tmp_path)
@@ -69,6 +70,7 @@ def nightboard_flash(port, tmp_path, *args):
                           capture_output=True, text=True, timeout=900, env=env)
 
 
+@pytest.mark.timeout(2700)  # three flashes on the emulated Pico
 def test_flash_romfs_on_the_emulated_pico_then_back_to_the_filesystem(pico_romfs, tmp_path):
     from mpremote.transport_serial import SerialTransport
 
