@@ -33,7 +33,7 @@ def open_serial(port, baudrate=115200, timeout=0.05, write_timeout=2.0):
     or PortError saying which of the usual reasons stopped it."""
     import serial
 
-    if "://" not in port and not _exists(port):
+    if port.startswith("/") and not _exists(port):  # (Windows' COM3 is no path: pyserial says what is wrong)
         raise PortError(missing_port_message(port))
     end = time.monotonic() + BUSY_WAIT_S
     while True:
