@@ -71,7 +71,8 @@ def port_failure_message(port, error):
     import os
 
     text = str(error)
-    if "exclusively lock" in text or getattr(error, "errno", None) in (errno.EAGAIN, errno.EBUSY):
+    if "exclusively lock" in text or getattr(error, "errno", None) in (errno.EAGAIN, errno.EBUSY) or (
+            os.name == "nt" and ("Access is denied" in text or "PermissionError" in text)):  # Windows: busy
         who = port_holders(port)
         return ("cannot open %s: it is in use by another program%s. Close that first (a `nightboard monitor`, "
                 "mpremote, a serial terminal or Thonny holding the board), then try again"
@@ -118,9 +119,9 @@ def port_holders(port):
         st = os.stat(port)
         with open("/proc/locks") as f:
             locks = f.read().splitlines()
-    except OSError:
+        key = "%02x:%02x:%d" % (os.major(st.st_dev), os.minor(st.st_dev), st.st_ino)
+    except (OSError, AttributeError):  # no /proc (macOS), no os.major (Windows)
         return []
-    key = "%02x:%02x:%d" % (os.major(st.st_dev), os.minor(st.st_dev), st.st_ino)
     out = []
     for line in locks:
         parts = line.split()
