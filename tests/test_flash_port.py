@@ -306,3 +306,16 @@ def test_the_monitor_is_told_when_flash_or_mpremote_holds_the_port(capsys, tmp_p
     err = capsys.readouterr().err
     assert "cannot open %s: it is in use by another program (pid %d" % (dev.port, os.getpid()) in err
     assert not (tmp_path / "d.json").exists()
+
+
+def test_mpremote_s_own_file_writes_get_the_slow_board_s_patience():
+    """fs_writefile execs a line per chunk with mpremote's fixed 10 s limit: a loaded emulated Pico exceeded it."""
+    with PtyDevice() as dev:
+        b = flash.Board(dev.port)
+        calls = []
+        b.t.exec_raw = lambda command, timeout=10, data_consumer=None: calls.append(timeout) or (b"", b"")
+        try:
+            b.write("/x.mpy", bytes(3000))
+        finally:
+            b.close()
+    assert len(calls) >= 4 and set(calls) == {flash.EXEC_QUIET}

@@ -404,6 +404,16 @@ class Board:
             raise FlashError("cannot open %s: %s" % (port, e))
         except Exception as e:  # pyserial's SerialException and OSError
             raise FlashError("cannot open %s: %s" % (port, e))
+        self.t.exec = self._exec  # mpremote's own file writes and romfs deploy get the same patience as ours
+
+    def _exec(self, command, data_consumer=None):
+        """mpremote's Transport.exec, with EXEC_QUIET instead of its fixed 10 s between characters."""
+        from mpremote.transport import TransportExecError
+
+        out, err = self.t.exec_raw(command, timeout=EXEC_QUIET, data_consumer=data_consumer)
+        if err:
+            raise TransportExecError(out, err.decode())
+        return out
 
     def close(self):
         try:
