@@ -12,7 +12,7 @@ VIRTUAL_STAMP := $(VENV)/.installed-virtual
 TEST_STAMP    := $(VENV)/.installed-test
 STAMP         := $(TEST_STAMP)
 
-.PHONY: setup play lint test flash virtual-board bench clean
+.PHONY: setup play lint test test-pico flash virtual-board bench clean
 
 setup: $(TEST_STAMP)
 
@@ -46,13 +46,18 @@ lint: $(STAMP)
 
 # Progress: lines of dots, each ending in [done/total]; then the ten slowest tests, and every
 # failure, error and skip with its reason (a skip says what is missing, e.g. the Pico image).
+# The slowest cases on the emulated Pico are marked pico_slow and run by make test-pico.
 test: $(TEST_STAMP) lint
 	@echo "make test: lint passed; now every test on 2 cores (a few minutes)"
-	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10
+	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "not pico_slow"
 
-# make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|ring6|my.json]
+# the slow cases on the emulated Pico (rp2040py, ../shared/pico or NIGHTBOARD_PICO_UF2): minutes each
+test-pico: $(TEST_STAMP)
+	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m pico_slow
+
+# make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|ring6|my.json] [ROMFS=1: the code into the ROMFS partition]
 flash: $(PLAY_STAMP)
-	$(BIN)/nightboard flash $(if $(PORT),--port $(PORT)) $(if $(PROFILE),--profile $(PROFILE))
+	$(BIN)/nightboard flash $(if $(PORT),--port $(PORT)) $(if $(PROFILE),--profile $(PROFILE)) $(if $(ROMFS),--romfs)
 
 # make virtual-board: a stand-in Pico on a pseudo-terminal (flash it with the port it prints)
 virtual-board: $(VIRTUAL_STAMP)

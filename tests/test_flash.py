@@ -554,8 +554,9 @@ def test_a_device_that_is_not_micropython_gets_told_what_to_install(monkeypatch)
         os.close(slave)
         os.close(master)
     msg = str(e.value)
-    assert msg.startswith("no MicroPython REPL answered on %s" % name)
-    assert "; it said b'ERROR" in msg and "Is MicroPython installed? Nightboard needs MicroPython 1.22" in msg
+    assert msg.startswith("no MicroPython REPL answered on %s: the device there answers, but not as MicroPython"
+                          % name)
+    assert "(it said 'ERROR" in msg and "Is MicroPython installed? Nightboard needs MicroPython 1.22" in msg
     assert "https://micropython.org/download/RPI_PICO/" in msg
 
 
@@ -579,3 +580,33 @@ def test_the_progress_bar(vb, fw, cache, capsys):
     assert r.hello is not None
     err = capsys.readouterr().err
     assert "waiting for Nightboard" in err or "KB" in err
+
+
+def test_the_progress_bar_fits_80_columns():
+    import io
+
+    from rich.console import Console
+
+    out = io.StringIO()
+    p = flash.RichProgress(Console(file=out, width=80, force_terminal=True, color_system=None))
+    p.plan(114 * 1024 + 512, 50, 0)
+    p.sending("nightboard/games/vampiring/positions_and_more.mpy")
+    p.advance(114 * 1024 + 512)
+    p.p.refresh()
+    p.done()
+    import re
+
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", out.getvalue())
+    lines = [ln for ln in text.replace("\r", "\n").split("\n") if ln.strip()]
+    last = lines[-1]
+    assert last.rstrip().endswith("117.2/117.2 kB 0:00:00"), lines  # the bytes, on the bar's own line
+    assert "positions_and_more.mpy" in last  # the file's name survives the cut
+    assert all(len(ln.rstrip()) <= 80 for ln in lines)
+
+
+def test_the_summary_says_what_happened_in_a_maker_s_words():
+    r = flash.FlashResult("/dev/ttyACM0")
+    r.version, r.slot, r.sent, r.bytes_sent, r.loader_written = "0.1.0", "/nightboard.b", ["a.mpy"], 700, True
+    s = r.summary()
+    assert "the board now starts the new firmware" in s
+    assert "loader" not in s and "/nightboard.b" not in s

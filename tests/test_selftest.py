@@ -478,3 +478,60 @@ def test_the_terminal_table_shows_the_selftest():
     d.tap(2, "move")
     _rows, text = screen_cells(view.render(100, 30))
     assert "1 of 16 done" in text and "leave: hold ok, then ok" in text
+
+
+def test_selftest_finds_the_board_itself_like_flash_and_monitor(monkeypatch, capsys):
+    from nightboard_host import boards
+    from nightboard_host.cli import main
+
+    monkeypatch.setattr(boards, "list_ports", lambda: [])
+    assert main(["selftest"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nightboard selftest: no Nightboard (a Pico running MicroPython) is connected")
+    assert "--port" in err and "Traceback" not in err
+
+
+@pytest.mark.micropython
+def test_selftest_passes_on_the_virtual_board_with_keys_typed_in_the_terminal(tmp_path):
+    """Nothing can press the virtual board's buttons but the protocol: keys typed at `nightboard selftest`
+    do, as in the monitor, and the pass completes."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from nightboard_host import flash
+    from nightboard_host.virtual_board import VirtualBoard
+
+    with VirtualBoard(tmp_path / "flash") as vb:
+        flash.flash(vb.port, cache_dir=tmp_path / "cache")
+        master, slave = pty.openpty()
+        proc = subprocess.Popen([str(Path(sys.executable).parent / "nightboard"), "selftest", "--port", vb.port,
+                                 "--timeout", "120"], stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        os.close(slave)
+        out = b""
+        typed = False
+        end = time.monotonic() + 150
+        try:
+            while proc.poll() is None and time.monotonic() < end:
+                r, _, _ = select.select([proc.stdout], [], [], 0.2)
+                if r:
+                    out += os.read(proc.stdout.fileno(), 4096)
+                if not typed and b"Or press them from here: q w e r, a s d f, z x c v, u i o p" in out:
+                    for ch in "qwerasdfzxcvuiop":
+                        os.write(master, ch.encode())
+                        time.sleep(0.3)
+                    typed = True
+            proc.wait(10)
+            out += proc.stdout.read()
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            os.close(master)
+    text = out.decode()
+    assert "Ctrl-C stops following it here" in text
+    assert "buttons: 16 of 16 done" in text, text
+    assert "PASSED: all" in text and proc.returncode == 0, text

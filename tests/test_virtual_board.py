@@ -287,3 +287,44 @@ def test_a_missing_micropython_is_a_clear_error(tmp_path):
     vb = VirtualBoard(tmp_path / "f", micropython=str(tmp_path / "no-such-micropython"))
     with pytest.raises(VirtualBoardError, match="no-such-micropython is not an executable file"):
         vb.start()
+
+
+def test_mpremote_stops_the_table_and_nightboard_reset_brings_it_back(tmp_path):
+    from nightboard_host import flash
+    from nightboard_host.client import BoardTimeout, Client
+
+    with VirtualBoard(tmp_path / "flash") as vb:
+        flash.flash(vb.port, cache_dir=tmp_path / "cache")
+        with Client(vb.port, timeout=10) as c:
+            assert c.call("hello")["firmware"]
+        assert mpremote(vb.port, "fs", "ls", ":").returncode == 0  # mpremote leaves the board at the REPL
+        with Client(vb.port, timeout=1.5) as c:
+            with pytest.raises(BoardTimeout) as e:
+                c.call("hello")
+        assert "at the MicroPython REPL" in str(e.value) and "`nightboard reset` starts it again" in str(e.value)
+        out = subprocess.run([str(BIN / "nightboard"), "reset", "--port", vb.port], capture_output=True, text=True,
+                             timeout=120)
+        assert out.returncode == 0, out.stderr
+        assert out.stdout.startswith("Nightboard %s runs again on %s: profile ring4, menu"
+                                     % (flash.firmware_version(flash.default_firmware_dir()), vb.port))
+        with Client(vb.port, timeout=10) as c:
+            assert c.call("hello")["mode"] == "menu"
+
+
+def test_nightboard_reset_on_a_board_without_nightboard_says_so(board):
+    out = subprocess.run([str(BIN / "nightboard"), "reset", "--port", board.port, "--timeout", "5"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 1
+    assert out.stderr.startswith("nightboard reset: Nightboard did not start on %s: it is at MicroPython's prompt"
+                                 % board.port), out.stderr
+    assert "Flash it with `nightboard flash`" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_virtual_board_pico_without_the_image_says_what_is_missing(tmp_path):
+    env = dict(os.environ, NIGHTBOARD_PICO_UF2=str(tmp_path / "missing.uf2"))
+    out = subprocess.run([str(BIN / "nightboard"), "virtual-board", "--pico"], capture_output=True, text=True,
+                         timeout=60, env=env)
+    assert out.returncode == 1
+    assert "nightboard virtual-board --pico: NIGHTBOARD_PICO_UF2 names %s, which is not a file" % (
+        tmp_path / "missing.uf2") in out.stderr
+    assert "without --pico the MicroPython unix port stands in" in out.stderr and "Traceback" not in out.stderr

@@ -95,8 +95,9 @@ def build_parser():
     from nightboard_host.selftest_cli import add_selftest_command
     add_selftest_command(sub)
 
-    from nightboard_host.flash import add_flash_command
+    from nightboard_host.flash import add_flash_command, add_reset_command
     add_flash_command(sub)
+    add_reset_command(sub)
     from nightboard_host.virtual_board import add_virtual_board_command
     add_virtual_board_command(sub)
 

@@ -17,10 +17,135 @@ PREFIX = "@nb "
 MAX_LINE = 1024
 PART_CHARS = 450  # characters of a long request per part (escaped, a part stays under MAX_LINE)
 NOISE_KEPT = 20
+BUSY_WAIT_S = 1.0  # how long a port held by another program is waited for before saying so
 
 
 class ProtocolError(Exception):
     """The board could not be talked to (or answered nonsense); the message says what happened."""
+
+
+class PortError(ProtocolError):
+    """The serial port could not be opened: missing, not a serial port, in use, or not allowed."""
+
+
+def open_serial(port, baudrate=115200, timeout=0.05, write_timeout=2.0):
+    """The pyserial port, opened exclusively (as mpremote does: two programs on one port garble each other),
+    or PortError saying which of the usual reasons stopped it."""
+    import serial
+
+    if port.startswith("/") and not _exists(port):  # (Windows' COM3 is no path: pyserial says what is wrong)
+        raise PortError(missing_port_message(port))
+    end = time.monotonic() + BUSY_WAIT_S
+    while True:
+        try:
+            return serial.serial_for_url(port, baudrate=baudrate, timeout=timeout, write_timeout=write_timeout,
+                                         exclusive=True)
+        except (serial.SerialException, OSError, ValueError) as e:
+            if "exclusively lock" in str(e) and time.monotonic() < end:
+                time.sleep(0.05)  # a program letting go of the port (mpremote ending, a flash closing)
+                continue
+            raise PortError(port_failure_message(port, e))
+
+
+def _exists(port):
+    import os
+
+    return os.path.exists(port)
+
+
+def missing_port_message(port):
+    from nightboard_host import boards
+
+    try:
+        seen = ", ".join(p.device for p in boards.list_ports()) or "none"
+    except Exception:
+        seen = "?"
+    return ("cannot open %s: there is no such serial port. Is the board plugged in with a data cable, and is that "
+            "its name? "
+            "(serial ports seen: %s; without --port the board is found by itself)" % (port, seen))
+
+
+def port_failure_message(port, error):
+    """Why opening `port` failed, in a maker's words (`error` is what pyserial or the OS said)."""
+    import errno
+    import os
+
+    text = str(error)
+    if "exclusively lock" in text or getattr(error, "errno", None) in (errno.EAGAIN, errno.EBUSY) or (
+            os.name == "nt" and ("Access is denied" in text or "PermissionError" in text)):  # Windows: busy
+        who = port_holders(port)
+        return ("cannot open %s: it is in use by another program%s. Close that first (a `nightboard monitor`, "
+                "mpremote, a serial terminal or Thonny holding the board), then try again"
+                % (port, " (%s)" % ", ".join(who) if who else ""))
+    if getattr(error, "errno", None) == errno.EACCES or "Permission denied" in text:
+        return ("cannot open %s: no permission. On Linux add yourself to the dialout group (sudo usermod -aG dialout "
+                "$USER, then log in again; uucp on Arch)" % port)
+    if getattr(error, "errno", None) == errno.ENOENT or "No such file" in text:
+        return missing_port_message(port)
+    if "Inappropriate ioctl" in text or getattr(error, "errno", None) == errno.ENOTTY or (
+            os.path.exists(port) and not _is_char_device(port)):
+        return "cannot open %s: it is not a serial port (%s); give the board's port, e.g. /dev/ttyACM0" % (
+            port, _what_is(port))
+    return "cannot open %s: %s" % (port, text)
+
+
+def _is_char_device(path):
+    import os
+    import stat
+
+    try:
+        return stat.S_ISCHR(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _what_is(path):
+    import os
+
+    if os.path.realpath(path) == os.devnull:
+        return "it is the null device"
+    if os.path.isdir(path):
+        return "it is a directory"
+    if os.path.isfile(path):
+        return "it is a file"
+    return "the device there is no terminal"
+
+
+def port_holders(port):
+    """The programs holding `port`'s lock ("pid 123 nightboard monitor ..."), where the OS tells (Linux)."""
+    import os
+
+    try:
+        st = os.stat(port)
+        with open("/proc/locks") as f:
+            locks = f.read().splitlines()
+        key = "%02x:%02x:%d" % (os.major(st.st_dev), os.minor(st.st_dev), st.st_ino)
+    except (OSError, AttributeError):  # no /proc (macOS), no os.major (Windows)
+        return []
+    out = []
+    for line in locks:
+        parts = line.split()
+        if len(parts) > 5 and parts[5] == key and parts[4].isdigit():
+            pid = parts[4]
+            try:
+                with open("/proc/%s/cmdline" % pid, "rb") as f:
+                    cmd = f.read().replace(b"\0", b" ").decode("utf-8", "replace").strip()
+            except OSError:
+                cmd = "?"
+            out.append("pid %s: %s" % (pid, _short_command(cmd)))
+    return sorted(set(out))
+
+
+def _short_command(cmd):
+    """`.../python .../bin/nightboard monitor --port X` -> `nightboard monitor --port X`."""
+    import os
+
+    words = cmd.split()
+    if len(words) > 1 and os.path.basename(words[0]).startswith("python"):
+        words = words[1:]
+    if words:
+        words[0] = os.path.basename(words[0])
+    return " ".join(words)[:80]
 
 
 class BoardTimeout(ProtocolError):
@@ -183,8 +308,8 @@ class Link:
         if seen:
             msg += "; it printed %r" % seen[-1][-80:]
         if any(n.rstrip().endswith((">>>", "...")) or n.startswith(("MicroPython v", "Traceback")) for n in seen):
-            msg += " (it is at the MicroPython REPL: Nightboard's firmware is not running there; flash it with " \
-                   "`nightboard flash`, or reset the board)"
+            msg += " (it is at the MicroPython REPL: Nightboard's firmware is not running there, as after " \
+                   "mpremote; `nightboard reset` starts it again, `nightboard flash` puts it there)"
         elif self.echoes:
             msg += " (it only echoed the request back: is this a board running Nightboard?)"
         elif not seen:
@@ -217,12 +342,7 @@ class Client(Link):
         self.name = port if isinstance(port, str) else "the board"
         self.timeout = timeout
         if serial_port is None:
-            import serial
-
-            try:
-                serial_port = serial.serial_for_url(port, baudrate=baudrate, timeout=0.05, write_timeout=timeout)
-            except (serial.SerialException, OSError, ValueError) as e:
-                raise ProtocolError("cannot open %s: %s" % (port, e))
+            serial_port = open_serial(port, baudrate=baudrate, timeout=0.05, write_timeout=timeout)
         self.ser = serial_port
         try:
             self.ser.reset_input_buffer()

@@ -24,6 +24,8 @@ An interrupted flash therefore leaves the loader on the old, complete slot,
 and the next flash finds the half-written one without a manifest, hashes what
 is really there and sends only what is missing or wrong. Files the new slot
 takes from the running one are copied on the board, not sent again.
+
+With --romfs the code goes into the board's ROMFS partition instead (flash_romfs.py).
 """
 
 import ast
@@ -46,7 +48,11 @@ MANIFEST = "manifest.json"
 TMP = ".nbnew"  # suffix of a file being written before its rename
 LEGACY = "/nightboard"  # the package copied by hand to the root (README before flashing existed)
 CHUNK = 1024  # bytes per mpremote write (each becomes one raw-REPL exec)
-REPL_TIMEOUT = 8  # seconds for the board to give its raw REPL
+REPL_TIMEOUT = 30  # seconds for the board to give its raw REPL (retrying while it prints its boot banner)
+REPL_TRY = 2.0  # seconds one try waits for the raw REPL prompt before asking again
+EXEC_QUIET = 60  # seconds a board-side script may stay silent before the board counts as lost (a slow board
+                 # hashing a big file; mpremote's own limit of 10 s is half a second on an emulated Pico)
+HELLO_RESEND = 5.0  # seconds of silence from the board before another "hello" is sent
 UF2_URL = "https://micropython.org/download/RPI_PICO/"
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp", "xtensa",
          "xtensawin", "rv32imc", "rv64imc")
@@ -67,6 +73,40 @@ _LOADER_SLOT = re.compile(r'sys\.path\.insert\(0, "(/nightboard\.[ab])"\)')
 
 def install():
     return INSTALL % (MIN_VERSION[0], MIN_VERSION[1], UF2_URL)
+
+
+def _printed_bytes(text):
+    """The bytes in what mpremote printed (it prints the bytes it got instead of a prompt as b'...')."""
+    out = bytearray()
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith(("b'", 'b"')):
+            try:
+                out.extend(ast.literal_eval(line))
+                continue
+            except (ValueError, SyntaxError):
+                pass
+        out.extend(line.encode("utf-8", "replace") + b"\n")
+    return bytes(out)
+
+
+def _sounds_like_micropython(heard):
+    return any(w in heard for w in (b"raw REPL", b">>>", b"MicroPython", b"soft reboot", b"Traceback"))
+
+
+def _no_repl_message(port, heard, tries, total):
+    """Why there is no REPL on `port`, from what the device sent while being asked `tries` times."""
+    text = heard.decode("utf-8", "replace")
+    shown = repr(text.strip()[-160:])
+    if not text.strip():
+        return ("nothing answered on %s: it stayed silent for %.0f s (%d tries at MicroPython's REPL). Is it the "
+                "Pico's port, and does the Pico run MicroPython? A hung board: unplug it and plug it back. %s"
+                % (port, total, tries, install()))
+    if _sounds_like_micropython(heard):
+        return ("the MicroPython on %s did not give its raw REPL within %.0f s (%d tries; it said %s): it may "
+                "be busy or starting; unplug it and plug it back, then flash again" % (port, total, tries, shown))
+    return ("no MicroPython REPL answered on %s: the device there answers, but not as MicroPython (it said %s). "
+            "Is it the Pico? Is MicroPython installed? %s" % (port, shown, install()))
 
 
 class FlashError(Exception):
@@ -128,6 +168,7 @@ for p in %(texts)r:
     r["texts"][p] = _t(p)
 for p in %(hashes)r:
     r["hashes"][p] = _h(p)
+    print(".")
 try:
     s = os.statvfs("/")
     r["free"] = s[0] * s[3]
@@ -136,11 +177,9 @@ except Exception:
 print(json.dumps(r))
 '''
 
-_HASH = _HASHER + '''r = {}
-for p in %(paths)r:
-    r[p] = _h(p)
-print(json.dumps(r))
-'''
+_HASH = _HASHER + '''for p in %(paths)r:
+    print(json.dumps([p, _h(p)]))
+'''  # a line per file: a slow board says something within EXEC_QUIET however many files it hashes
 
 _MKDIRS = '''import os
 for d in %(dirs)r:
@@ -353,46 +392,86 @@ class Board:
         from mpremote.transport import TransportError
         from mpremote.transport_serial import SerialTransport
 
+        from nightboard_host.client import PortError, open_serial
+
         self.port = port
+        try:
+            open_serial(port).close()  # a missing, busy or wrong port gets its own message here
+        except PortError as e:
+            raise FlashError(str(e))
         try:
             self.t = SerialTransport(port, baudrate=115200, timeout=1)
         except TransportError as e:
-            raise FlashError("cannot open %s: %s (is `nightboard monitor`, mpremote or a terminal using it?)"
-                             % (port, e))
+            raise FlashError("cannot open %s: %s" % (port, e))
         except Exception as e:  # pyserial's SerialException and OSError
             raise FlashError("cannot open %s: %s" % (port, e))
+        self.t.exec = self._exec  # mpremote's own file writes and romfs deploy get the same patience as ours
+
+    def _exec(self, command, data_consumer=None):
+        """mpremote's Transport.exec, with EXEC_QUIET instead of its fixed 10 s between characters."""
+        from mpremote.transport import TransportExecError
+
+        out, err = self.t.exec_raw(command, timeout=EXEC_QUIET, data_consumer=data_consumer)
+        if err:
+            raise TransportExecError(out, err.decode())
+        return out
 
     def close(self):
         try:
             self.t.close()
         except Exception:
             pass
+        try:
+            self.t.serial.close()  # mpremote's close skips this when clearing DTR/RTS fails: the port's lock
+        except Exception:          # would stay held by a leaked file
+            pass
 
-    def take_repl(self):
+    def take_repl(self, total=None, each=None):
+        """Stop what runs and enter the raw REPL with a soft reset (what mpremote does), asking again while
+        the board is still starting (printing its boot banner, which can swallow the first Ctrl-A) until
+        `total` seconds have gone; FlashError saying what the board sent when it never gives the prompt."""
         import contextlib
         import io
 
         from mpremote.transport import TransportError
 
+        total = REPL_TIMEOUT if total is None else total
+        each = REPL_TRY if each is None else each
+        end = time.monotonic() + total
         said = io.StringIO()  # mpremote prints what came instead of the prompt
-        try:
-            with contextlib.redirect_stdout(said):
-                self.t.enter_raw_repl(soft_reset=True, timeout_overall=REPL_TIMEOUT)
-        except (TransportError, OSError) as e:
-            got = said.getvalue().strip()
-            raise FlashError("no MicroPython REPL answered on %s (%s%s). Is MicroPython installed? %s"
-                             % (self.port, e, "; it said %s" % got[-120:] if got else "", install()))
+        heard = bytearray()
+        tries = 0
+        while True:
+            tries += 1
+            wait = max(0.5, min(each * tries, end - time.monotonic()))
+            try:
+                with contextlib.redirect_stdout(said):
+                    self.t.enter_raw_repl(soft_reset=True, timeout_overall=wait)
+                return tries
+            except TransportError:
+                pass
+            except OSError as e:
+                raise FlashError("lost %s while asking for its REPL: %s" % (self.port, e))
+            heard.extend(_printed_bytes(said.getvalue()))
+            said = io.StringIO()
+            if time.monotonic() >= end or tries >= 2 and heard.strip() and not _sounds_like_micropython(heard):
+                break  # (a device that talks, but never like MicroPython, is not waited for)
+        raise FlashError(_no_repl_message(self.port, bytes(heard), tries, total))
 
     def run(self, code, what, consumer=None):
-        from mpremote.transport import TransportError, TransportExecError
+        from mpremote.transport import TransportError
 
         try:
-            return self.t.exec(code, data_consumer=consumer)
-        except TransportExecError as e:
-            last = (e.error_output.strip().splitlines() or ["?"])[-1]
-            raise FlashError("the board failed while %s: %s" % (what, last))
+            out, err = self.t.exec_raw(code, timeout=EXEC_QUIET, data_consumer=consumer)
         except TransportError as e:
+            raise FlashError("lost the board while %s: %s (it said nothing for %d s)" % (what, e, EXEC_QUIET)
+                             if "timeout" in str(e) else "lost the board while %s: %s" % (what, e))
+        except OSError as e:
             raise FlashError("lost the board while %s: %s" % (what, e))
+        if err:
+            last = (err.decode("utf-8", "replace").strip().splitlines() or ["?"])[-1]
+            raise FlashError("the board failed while %s: %s" % (what, last))
+        return out
 
     def run_json(self, code, what):
         out = self.run(code, what)
@@ -400,6 +479,20 @@ class Board:
             return json.loads(out.decode("utf-8", "replace").strip().splitlines()[-1])
         except (ValueError, IndexError):
             raise FlashError("the board's answer while %s made no sense: %r" % (what, out[:200]))
+
+    def hash_files(self, paths, what):
+        """{board path: sha256, or None when missing, "?" when the board cannot hash}."""
+        if not paths:
+            return {}
+        out = self.run(_HASH % {"paths": paths}, what).decode("utf-8", "replace")
+        got = {}
+        for line in out.splitlines():
+            try:
+                path, h = json.loads(line)
+            except (ValueError, TypeError):
+                raise FlashError("the board's answer while %s made no sense: %r" % (what, line[:200]))
+            got[path] = h
+        return got
 
     def info(self):
         out = self.run(_INFO, "asking what it runs").decode("utf-8", "replace").strip()
@@ -505,6 +598,7 @@ class FlashResult:
         self.hashed = []  # slots whose files were hashed on the board (no trusted manifest)
         self.hello = None
         self.seconds = 0.0
+        self.romfs_bytes = 0  # bytes written into ROMFS (flash --romfs)
 
     @property
     def written(self):
@@ -513,19 +607,24 @@ class FlashResult:
     def summary(self):
         if not self.written:
             what = "nothing changed, nothing written"
+        elif self.slot == "/rom":
+            what = "%s%s%s" % ("wrote %d files into ROMFS (a %.1f KB image)" % (len(self.sent), self.romfs_bytes / 1024)
+                               if self.romfs_bytes else "ROMFS kept (%d files)" % self.kept,
+                               ", profile written" if self.profile_written else "",
+                               ", the board now starts the new firmware from ROMFS" if self.loader_written else "")
         else:
             what = "sent %d file%s (%.1f KB), copied %d on the board, kept %d, deleted %d%s%s" % (
                 len(self.sent), "" if len(self.sent) == 1 else "s", self.bytes_sent / 1024, len(self.copied),
                 self.kept, len(self.deleted), ", profile written" if self.profile_written else "",
-                ", loader switched to %s" % self.slot if self.loader_written else "")
+                ", the board now starts the new firmware" if self.loader_written else "")
         s = "flashed Nightboard %s onto %s: %s" % (self.version, self.port, what)
         if self.hello is not None:
             s += "; it answers: firmware %s, profile %s" % (self.hello.get("firmware"), self.hello.get("profile"))
         return s + " (%.1f s)" % self.seconds
 
 
-def flash(port=None, profile="ring4", firmware=None, progress=None, wait=True, timeout=15.0, cache_dir=None,
-          verify=False, hook=None):
+def flash(port=None, profile="ring4", firmware=None, progress=None, wait=True, timeout=180.0, cache_dir=None,
+          verify=False, hook=None, romfs=False):
     """Flash the firmware onto the board on `port` (found when None); a FlashResult, or FlashError.
 
     progress: a Progress (the CLI's rich bar) or None; hook(event, path) is called at each step
@@ -558,13 +657,13 @@ def flash(port=None, profile="ring4", firmware=None, progress=None, wait=True, t
         progress.phase("compiling for .mpy v%d.%d" % (info.mpy_major, info.mpy_sub))
         files = build(fw, Compiler(info.mpy_sub, info.arch, cache_dir))
         progress.phase("reading the board")
-        _sync(board, info, version, files, prof_bytes, result, progress, hook, verify)
+        _sync(board, info, version, files, prof_bytes, result, progress, hook, verify, romfs)
         hook("reset", LOADER)
         progress.phase("restarting the board")
         board.soft_reset_to_main()
         restarted = True
         if wait:
-            progress.phase("waiting for Nightboard %s to answer" % version)
+            progress.phase("waiting for Nightboard %s" % version)
             result.hello = wait_for_hello(board.t.serial, version, timeout, port)
     finally:
         if not restarted:
@@ -586,7 +685,7 @@ def _profile_bytes(profile):
         raise FlashError(str(e))
 
 
-def _sync(board, info, version, files, prof_bytes, result, progress, hook, verify):
+def _sync(board, info, version, files, prof_bytes, result, progress, hook, verify, romfs=False):
     mpy = "%d.%d" % (info.mpy_major, info.mpy_sub)
     texts = [LOADER] + [s + "/" + MANIFEST for s in SLOTS]
     state = board.run_json(_PROBE % {"dirs": list(SLOTS) + [LEGACY], "texts": texts, "hashes": [PROFILE]},
@@ -603,7 +702,7 @@ def _sync(board, info, version, files, prof_bytes, result, progress, hook, verif
         st = slots[slot]
         if st.hashes is None or (verify and slot == active and slot not in result.hashed):
             paths = [slot + "/" + r for r in st.files()]
-            got = board.run_json(_HASH % {"paths": paths}, "checking the files in %s" % slot) if paths else {}
+            got = board.hash_files(paths, "checking the files in %s" % slot)
             st.hashes = {p[len(slot) + 1:]: h for p, h in got.items() if h}
             result.hashed.append(slot)
         return st.hashes
@@ -614,6 +713,12 @@ def _sync(board, info, version, files, prof_bytes, result, progress, hook, verif
         return (st.manifest is not None and st.files() == sorted(want)
                 and all(h.get(r) == want[r] for r in want) and st.manifest.get("mpy") == mpy)
 
+    if romfs:
+        from nightboard_host.flash_romfs import sync_romfs
+
+        sync_romfs(board, version, files, prof_bytes, result, progress, hook, state, slots, active,
+                   lambda s: slots[s].exists and complete(s))
+        return
     if active is not None and slots[active].exists and complete(active):
         target = active
         result.kept = len(want)
@@ -629,7 +734,7 @@ def _sync(board, info, version, files, prof_bytes, result, progress, hook, verif
         result.profile_written = True
     if loader.encode() != new_loader:
         hook("loader", LOADER)
-        progress.phase("switching the loader to %s" % target)
+        progress.phase("switching to the new firmware")
         _atomic_write(board, LOADER, new_loader)
         result.loader_written = True
     # Only now that the loader runs the new slot: what no longer belongs anywhere else.
@@ -686,8 +791,8 @@ def _fill(board, slots, target, active, files, want, man, hashes, free, result, 
     # file of the running slot, or damage to a kept file since it was written is sent (once) and checked.
     check = sorted(files)
     for attempt in (1, 2):
-        progress.phase("checking %s" % target)
-        got = board.run_json(_HASH % {"paths": [target + "/" + r for r in check]}, "checking %s" % target)
+        progress.phase("checking the files on the board")
+        got = board.hash_files([target + "/" + r for r in check], "checking %s" % target)
         bad = [r for r in check if got.get(target + "/" + r) not in (want[r], "?")]
         if not bad:
             break
@@ -723,34 +828,87 @@ def _atomic_write(board, path, data):
 
 
 def wait_for_hello(serial_port, version, timeout, name):
-    """Send "hello" until the firmware answers with `version`; FlashError with what the board printed."""
-    from nightboard_host.client import BoardTimeout, Client, ProtocolError
+    """Send "hello" until the firmware answers with `version`; FlashError saying what the board sent.
+
+    A slow board (or one still starting) may answer a hello long after it was sent: a reply to any hello
+    counts, late or not, and a new hello goes out only when the board has sent nothing for HELLO_RESEND
+    seconds (each unanswered hello is work queued on a busy board). Stops early when the firmware stopped
+    (a traceback, or the REPL prompt)."""
+    from nightboard_host.client import Client, ProtocolError, decode, encode
 
     serial_port.timeout = 0.05
-    client = Client(name, timeout=0.5, serial_port=serial_port)
+    try:
+        early = serial_port.read(serial_port.in_waiting)  # what the firmware printed already (a quick traceback)
+    except Exception:
+        early = b""
+    link = Client(name, timeout=0.5, serial_port=serial_port)  # (which empties the input buffer)
+    link._buf.extend(early)
     end = time.monotonic() + timeout
-    other = None
-    while time.monotonic() < end:
-        try:
-            reply = client.request("hello", _timeout=0.7)
-        except BoardTimeout:
-            if any("Traceback (most recent call last)" in n for n in client.noise):
-                break  # the firmware stopped with an error: no use waiting
-            continue
-        except ProtocolError as e:
-            raise FlashError("lost the board while waiting for the firmware: %s" % e)
-        if reply.get("ok") and reply.get("firmware") == version:
-            return reply
-        other = reply
-        time.sleep(0.2)
-    printed = "\n".join("  " + n for n in client.noise if n.strip())
-    if other is not None and other.get("ok"):
-        msg = "the board answers with firmware %s, not %s" % (other.get("firmware"), version)
-    elif other is not None:
-        msg = "Nightboard %s answers on %s, but only with errors: %s" % (version, name, other.get("error"))
+    replies = []  # every hello reply seen, latest last
+    ids = set()
+    quiet_since = None
+    stopped = None
+    try:
+        while time.monotonic() < end:
+            now = time.monotonic()
+            if quiet_since is None or now - quiet_since >= HELLO_RESEND:
+                rid = len(ids) + 1
+                ids.add(rid)
+                link._write(encode(rid, "hello", {}))
+                quiet_since = now
+            before = len(link._buf)
+            lines = link._lines(None)
+            if lines or len(link._buf) != before:
+                quiet_since = time.monotonic()  # the board is talking: give it time to finish
+            for text in lines:
+                obj = decode(text)
+                if obj is None:
+                    link._note(text)
+                elif obj.get("id") in ids or "firmware" in obj:
+                    replies.append(obj)
+                    if obj.get("ok") and (obj.get("firmware") == version or version is None and "firmware" in obj):
+                        return obj
+                else:
+                    link._keep(link.stray, obj)
+            stopped = _firmware_stopped(link)
+            if stopped:
+                break
+    except ProtocolError as e:
+        raise FlashError("lost the board while waiting for the firmware: %s" % e)
+    raise FlashError(_no_hello_message(version, name, timeout, len(ids), replies, link, stopped))
+
+
+def _firmware_stopped(client):
+    """What shows that the firmware is not running (any more): a traceback, or MicroPython's prompt."""
+    tail = bytes(client._buf).decode("utf-8", "replace")
+    lines = [n for n in client.noise if n.strip()] + ([tail] if tail.strip() else [])
+    if any("Traceback (most recent call last)" in n for n in lines):
+        return "it stopped with an error"
+    if tail.rstrip().endswith(">>>") or any(n.startswith(">>>") or 'Type "help()"' in n for n in lines):
+        return "it is at MicroPython's prompt (>>>): the firmware ended, or there is none on the board"
+    return None
+
+
+def _no_hello_message(version, name, timeout, tries, replies, client, stopped):
+    tail = bytes(client._buf).decode("utf-8", "replace")
+    printed = [n for n in client.noise if n.strip()] + ([tail] if tail.strip() else [])
+    answered = [r for r in replies if r.get("ok")]
+    version = "(any version)" if version is None else version
+    if answered:
+        msg = "the board answers with firmware %s, not %s" % (answered[-1].get("firmware"), version)
+    elif replies:
+        msg = "Nightboard %s answers on %s, but only with errors: %s" % (version, name, replies[-1].get("error"))
+    elif stopped:
+        msg = "Nightboard %s did not start on %s: %s" % (version, name, stopped)
+        if version == "(any version)":
+            msg = "Nightboard did not start on %s: %s. Flash it with `nightboard flash`" % (name, stopped)
     else:
-        msg = "Nightboard %s did not answer on %s within %.0f s" % (version, name, timeout)
-    raise FlashError(msg + (":\n" + printed if printed else "" if other is not None else " (it printed nothing)"))
+        msg = "Nightboard %s did not answer on %s within %.0f s (%d hello requests sent, no reply to any)" % (
+            version, name, timeout, tries)
+    if printed:
+        return msg + "; it printed:\n" + "\n".join("  " + n for n in printed)
+    return msg + ("" if replies else "; it printed nothing. Give it more time with --timeout, or look at "
+                  "`mpremote connect %s repl`" % name)
 
 
 # --- progress -----------------------------------------------------------------------------------------
@@ -780,30 +938,39 @@ class Silent:
 class RichProgress(Silent):
     """A rich progress bar on stderr: the bytes to send, the phase as its description."""
 
-    def __init__(self):
+    WIDTH = 34
+
+    def __init__(self, console=None):
         from rich.console import Console
         from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn
 
-        self.p = Progress(TextColumn("{task.description:<44}"), BarColumn(), DownloadColumn(), TimeElapsedColumn(),
-                          console=Console(stderr=True), transient=False)
+        # fits 80 columns: description 34 + bar 20 + "114.0/114.0 kB" 14 + "0:00:01" 7 + 3 spaces = 78
+        self.p = Progress(TextColumn("{task.description:<34}"), BarColumn(bar_width=20),
+                          DownloadColumn(), TimeElapsedColumn(), console=console or Console(stderr=True),
+                          transient=False)
         self.task = self.p.add_task("nightboard flash", total=None)
         self.p.start()
 
     def phase(self, text):
-        self.p.update(self.task, description=text)
+        self.p.update(self.task, description=_fit(text, self.WIDTH))
 
     def plan(self, nbytes, nsend, ncopy):
         self.p.update(self.task, total=max(nbytes, 1), completed=0 if nbytes else 1,
                       description="sending %d files" % nsend)
 
     def sending(self, rel):
-        self.p.update(self.task, description="sending %s" % rel)
+        self.p.update(self.task, description=_fit("sending %s" % rel, self.WIDTH))
 
     def advance(self, n):
         self.p.advance(self.task, n)
 
     def done(self):
         self.p.stop()
+
+
+def _fit(text, width):
+    """`text` in `width` columns, its end kept (a file's name matters more than its directory)."""
+    return text if len(text) <= width else "…" + text[-(width - 1):]
 
 
 # --- the `nightboard flash` command -------------------------------------------------------------------
@@ -837,12 +1004,59 @@ def add_flash_command(sub):
     p.add_argument("--profile", default="ring4", help="board profile to write: a shipped name or a .json file "
                    "(default %(default)s)")
     p.add_argument("--firmware", help="firmware directory to flash (default: this checkout's firmware/)")
-    p.add_argument("--timeout", type=float, default=15.0, help="seconds to wait for the firmware to answer")
+    p.add_argument("--timeout", type=float, default=180.0, help="seconds to wait for the firmware to answer "
+                   "(default %(default).0f; it stops sooner when the board shows the firmware stopped)")
     p.add_argument("--no-wait", action="store_true", help="do not wait for the firmware to answer")
     p.add_argument("--verify", action="store_true", help="hash the board's files instead of trusting its manifest")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--romfs", action="store_true", help="put the code into the board's ROMFS partition (a "
+                   "MicroPython built with one), where it runs without using the heap; the profile and saves stay "
+                   "in the filesystem")
     p.set_defaults(func=run_command)
     return p
+
+
+def add_reset_command(sub):
+    p = sub.add_parser("reset", help="restart the table on a board left at MicroPython's REPL (after mpremote)",
+                       description="Soft-reset the board through mpremote, as Ctrl-D at its REPL does: whatever "
+                       "stopped the table (mpremote, a REPL session) is ended, the board runs its firmware again, "
+                       "and this waits until Nightboard answers.")
+    p.add_argument("--port", help="serial port of the board (found automatically when omitted)")
+    p.add_argument("--timeout", type=float, default=180.0, help="seconds to wait for the firmware to answer "
+                   "(default %(default).0f)")
+    p.set_defaults(func=run_reset)
+    return p
+
+
+def reset(port=None, timeout=180.0):
+    """Soft-reset the board on `port` into its firmware; the firmware's hello reply, or FlashError."""
+    from nightboard_host import boards
+
+    try:
+        port = boards.find_board(port)
+    except LookupError as e:
+        raise FlashError(str(e))
+    board = Board(port)
+    try:
+        board.take_repl()
+        board.soft_reset_to_main()
+        return port, wait_for_hello(board.t.serial, None, timeout, port)
+    finally:
+        board.close()
+
+
+def run_reset(args):
+    try:
+        port, hello = reset(args.port, args.timeout)
+    except FlashError as e:
+        print("nightboard reset: %s" % e, file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("nightboard reset: interrupted", file=sys.stderr)
+        return 130
+    print("Nightboard %s runs again on %s: profile %s, %s" % (hello.get("firmware"), port, hello.get("profile"),
+                                                              hello.get("mode")))
+    return 0
 
 
 def run_command(args):
@@ -855,7 +1069,7 @@ def run_command(args):
             print(copied)
             return 0
         result = flash(args.port, profile=args.profile, firmware=args.firmware, progress=progress,
-                       wait=not args.no_wait, timeout=args.timeout, verify=args.verify)
+                       wait=not args.no_wait, timeout=args.timeout, verify=args.verify, romfs=args.romfs)
     except FlashError as e:
         print("nightboard flash: %s" % e, file=sys.stderr)
         return 1

@@ -1,10 +1,13 @@
-"""`nightboard selftest --port PORT`: run the table's self-test over the serial protocol and print the result.
+"""`nightboard selftest [--port PORT]`: run the table's self-test over the serial protocol and print the result.
 
-Starts the "selftest" program on the board ({"req": "start", "game": "selftest"}), then asks for
-{"req": "report"} every half second, telling the person at the table what to watch and what to press,
-until the pass is done. Exit 0 when it passed, 1 when it failed or timed out, 2 when the board could
-not be reached or refused. `run_selftest(link, ...)` does the work on any protocol link (a board's
-Client, or a LocalLink to a simulated table in the tests).
+Finds the board as `flash` and `monitor` do (or takes --port), starts the "selftest" program on it
+({"req": "start", "game": "selftest"}), then asks for {"req": "report"} every half second, telling the
+person at the table what to watch and what to press, until the pass is done. In a terminal, keys press
+the buttons over the protocol as in the monitor (q w e r for player 0's mode, move, look, ok; a s d f for
+player 1...), so the virtual board, which has no buttons to press, can pass too. Exit 0 when it passed,
+1 when it failed or timed out, 2 when the board could not be reached or refused, 130 on Ctrl-C.
+`run_selftest(link, ...)` does the work on any protocol link (a board's Client, or a LocalLink to a
+simulated table in the tests).
 """
 
 import json
@@ -14,6 +17,7 @@ import time
 from nightboard_host.client import Client, ProtocolError, RequestFailed
 
 POLL_S = 0.5
+ROLES = ("mode", "move", "look", "ok")
 DEFAULT_TIMEOUT_S = 300
 
 PHASE_WORDS = {
@@ -31,7 +35,8 @@ def add_selftest_command(sub):
     s = sub.add_parser("selftest", help="run the self-test on a connected board and print the result",
                        description="Start the table's self-test over the serial protocol, say what to watch and"
                                    " press, and print the result (exit 0 passed, 1 failed or timed out).")
-    s.add_argument("--port", required=True, help="serial port of the board (or of `nightboard virtual-board`)")
+    s.add_argument("--port", help="serial port of the board (found automatically when omitted; give the port of "
+                   "`nightboard virtual-board` for that)")
     s.add_argument("--timeout", type=int, default=DEFAULT_TIMEOUT_S,
                    help="give up after this many seconds (default %d)" % DEFAULT_TIMEOUT_S)
     s.add_argument("--json", action="store_true", help="print the final report as JSON as well")
@@ -43,15 +48,80 @@ def run_command(args, out=None):
     if args.timeout < 1:
         print("nightboard selftest: --timeout must be 1 second or more (got %d)" % args.timeout, file=sys.stderr)
         return 2
+    from nightboard_host import boards
+
     try:
-        link = Client(args.port)
-    except ProtocolError as e:
+        port = boards.find_board(args.port)
+        link = Client(port)
+    except (LookupError, ProtocolError) as e:
         print("nightboard selftest: %s" % e, file=sys.stderr)
         return 2
+    keys = None
     try:
-        return run_selftest(link, out, timeout_s=args.timeout, as_json=args.json)
+        if sys.stdin.isatty():
+            keys = KeyPresses(link, sys.stdin)
+        return run_selftest(link, out, timeout_s=args.timeout, as_json=args.json,
+                            wait=keys.wait if keys else None, keys=keys)
     finally:
+        if keys:
+            keys.restore()
         link.close()
+
+
+class KeyPresses:
+    """Keys typed here press the board's buttons over the protocol ("tap"), as in the monitor: the rows of
+    `nightboard play` (q w e r: player 0's mode, move, look, ok; a s d f: player 1; ...)."""
+
+    def __init__(self, link, stdin):
+        import termios
+        import tty
+
+        from nightboard_host.terminal import KEY_ROWS
+
+        self.link, self.stdin = link, stdin
+        keys = link.call("profile")["profile"]["buttons"]["keys"]
+        self.ids = {}
+        players = sorted({k["player"] for k in keys})
+        self.rows = []
+        for p in players:
+            if p >= len(KEY_ROWS):
+                break
+            row = KEY_ROWS[p]
+            self.rows.append(row)
+            for i in range(len(keys)):
+                if keys[i]["player"] == p and keys[i]["role"] in ROLES:
+                    self.ids[row[ROLES.index(keys[i]["role"])]] = i
+        self.fd = stdin.fileno()
+        self.saved = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd)
+        self.pressed = 0
+
+    def help(self):
+        return ("Or press them from here: %s (each row one player's mode, move, look, ok)"
+                % ", ".join(" ".join(r) for r in self.rows))
+
+    def wait(self, seconds):
+        import os
+        import select
+
+        end = time.monotonic() + seconds
+        while True:
+            left = end - time.monotonic()
+            if left <= 0:
+                return
+            r, _, _ = select.select([self.fd], [], [], left)
+            if not r:
+                return
+            for ch in os.read(self.fd, 64).decode("utf-8", "replace"):
+                b = self.ids.get(ch)
+                if b is not None:
+                    self.link.call("tap", button=b)
+                    self.pressed += 1
+
+    def restore(self):
+        import termios
+
+        termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
 
 
 def button_words(report, ids):
@@ -77,9 +147,9 @@ def verdict(report):
     return "FAILED: " + ("; ".join(why) or "the pass did not finish")
 
 
-def run_selftest(link, out, timeout_s=DEFAULT_TIMEOUT_S, as_json=False, wait=None, clock=None):
+def run_selftest(link, out, timeout_s=DEFAULT_TIMEOUT_S, as_json=False, wait=None, clock=None, keys=None):
     """Start the self-test on `link`, follow it to the end; the exit code. `wait(seconds)` and `clock()`
-    default to real time (the tests pass frame-ticking ones)."""
+    default to real time (the tests pass frame-ticking ones); `keys` (KeyPresses) adds its help line."""
     wait = wait or time.sleep
     clock = clock or time.monotonic
     try:
@@ -90,8 +160,8 @@ def run_selftest(link, out, timeout_s=DEFAULT_TIMEOUT_S, as_json=False, wait=Non
     except ProtocolError as e:
         print("nightboard selftest: %s" % e, file=sys.stderr)
         return 2
-    out.write("self-test started on %s (%s); leave it on the table with a long ok, then ok\n"
-              % (link.name, started.get("game", "selftest")))
+    out.write("self-test started on %s (%s); leave it on the table with a long ok, then ok. Ctrl-C stops "
+              "following it here\n" % (link.name, started.get("game", "selftest")))
     end = clock() + timeout_s
     phase = None
     done = -1
@@ -104,6 +174,8 @@ def run_selftest(link, out, timeout_s=DEFAULT_TIMEOUT_S, as_json=False, wait=Non
                 phase = report["phase"]
                 if phase in PHASE_WORDS:
                     out.write(PHASE_WORDS[phase] + "\n")
+                if phase == "buttons" and keys is not None:
+                    out.write(keys.help() + "\n")
             if phase in ("buttons", "done"):
                 now_done = len(report["released"]) + len(report["stuck"])
                 if now_done != done:
