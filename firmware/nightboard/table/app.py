@@ -154,6 +154,8 @@ class Table(Keeper):
         deb = self.debouncer
         deb.update(states, now)
         try:
+            if self.saves.pending:  # the last turn's save, a bounded part a frame (table/keeper.py)
+                self._save_step()
             ev = deb.next_event()
             while ev is not None:
                 self._dispatch(event_kind(ev), event_button(ev), now)

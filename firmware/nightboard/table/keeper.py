@@ -1,7 +1,10 @@
 """Keeping the game through power cuts, hangs and bugs: the table's saving and recovery.
 
 Mixed into Table (table/app.py). The game is saved after setup and after
-every completed turn (one write a turn), through SaveStore's write-then-rename.
+every completed turn (one write a turn), through SaveStore's write-then-rename,
+in steps: the frame that ends a turn takes the state, and the following frames
+seal, write and rename it a bounded part at a time (_save_step), so the table
+never freezes on a save.
 On power-up a saved game is offered (mode "resume_ask": ok resumes, mode or
 move starts afresh); after a watchdog restart or an unhandled error it is
 resumed at once. An unhandled error in a game, a renderer or a service shows
@@ -46,16 +49,33 @@ class Keeper:
         self.saves.save(self.program["name"], getattr(play, "turns_done", 0), play.game.to_json())
 
     def _save(self):
+        """Begin saving the running game (finished over the next frames by _save_step)."""
         if self.play is None or getattr(self.play, "game", None) is None:
             return
         if self.watchdog is not None:
             self.watchdog.feed()
         try:
             if self.play.game.over:
+                self.saves.cancel()
                 self.saves.clear()  # a finished game is not offered again
             else:
-                self._write_save()
+                play = self.play
+                self.saves.begin(self.program["name"], getattr(play, "turns_done", 0), play.game.to_json())
             self.crashes = 0
+        except (OSError, SaveError) as e:
+            self.save_problem = "saving failed: %s" % (e,)
+
+    def _save_step(self):
+        """One bounded part of the save under way (run once a frame by the table's loop)."""
+        try:
+            self.saves.step()
+        except (OSError, SaveError) as e:
+            self.save_problem = "saving failed: %s" % (e,)
+
+    def _save_settle(self):
+        """Finish the save under way now (before the saved game is read back or set aside)."""
+        try:
+            self.saves.finish()
         except (OSError, SaveError) as e:
             self.save_problem = "saving failed: %s" % (e,)
 
@@ -79,6 +99,7 @@ class Keeper:
         self.play = None
         self.program = None
         self.mode = "menu"
+        self.saves.cancel()
         self.saves.clear()
 
     def _restore(self, payload):
@@ -136,6 +157,7 @@ class Keeper:
     def _crash(self, exc, now):
         """An unhandled error: log it, show the error pattern, then go back to the saved game."""
         text = format_exception(exc)
+        self._save_settle()  # the save under way holds a whole turn, taken before the error
         self.error = text.strip().split("\n")[-1]
         self.restart_reason = "error: " + self.error
         self.crashes += 1

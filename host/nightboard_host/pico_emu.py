@@ -1,0 +1,279 @@
+"""The firmware on an emulated Pico: real MicroPython for the RP2040 (rp2040py), driven from Python.
+
+What it is for: tests and `make bench` that run the firmware exactly as a
+user's board runs it, not on the unix port or on fakes. It
+
+- builds the firmware as `nightboard flash` lays it out on the board (the
+  package compiled by mpy-cross for the board's .mpy version into the slot
+  /nightboard.a, the slot's manifest, the loader /main.py and /profile.json)
+  into a littlefs image of the stock Pico's filesystem (352 blocks of 4 KB),
+  cached per firmware-and-profile hash, so a test does not copy files over
+  USB every time;
+- boots the stock MicroPython image (../shared/pico/ or $NIGHTBOARD_PICO_UF2)
+  with that filesystem, decodes the WS2812 line (the profile's LED pin) into
+  frames stamped with emulated time, drives the profile's button pins as
+  switches to ground (pull-up wiring), and talks to the USB serial port;
+- runs the emulated core in this thread, batch by batch, so everything it
+  reports is in emulated time (`now_us()`), which on the emulator is a lower
+  bound for a real Pico (no flash wait states; flash writes are instant).
+
+`PicoEmu` is the board; `find_image()` finds the stock image or returns None
+with the reason in `MISSING`.
+"""
+
+import hashlib
+import json
+import os
+from pathlib import Path
+
+FS_BLOCK = 4096
+FS_BLOCKS = 352  # the stock RPI_PICO build's filesystem: 1408 KB (rp2040py's layout for "pico" says the same)
+SLOT = "/nightboard.a"
+MPY_SUB = 3  # MicroPython 1.28: sys.implementation._mpy 4870 = .mpy v6.3, arch armv6m
+ARCH = "armv6m"
+UF2_NAME = "firmware-v1.28.0-RPI_PICO.uf2"
+ROMFS_UF2_NAME = "firmware-v1.28.0-RPI_PICO_ROMFS128K.uf2"
+CORE_HZ = 125_000_000
+
+
+def _repo_root():
+    return Path(__file__).resolve().parent.parent.parent
+
+
+def find_image(romfs=False):
+    """Path of the stock MicroPython image for the Pico, or None (see missing_reason())."""
+    env = os.environ.get("NIGHTBOARD_PICO_ROMFS_UF2" if romfs else "NIGHTBOARD_PICO_UF2")
+    if env:
+        return Path(env) if Path(env).is_file() else None
+    p = _repo_root().parent / "shared" / "pico" / (ROMFS_UF2_NAME if romfs else UF2_NAME)
+    return p if p.is_file() else None
+
+
+def missing_reason():
+    """Why the emulated Pico cannot run here, or None when it can."""
+    try:
+        import littlefs  # noqa: F401
+        import rp2040py  # noqa: F401
+    except ImportError as e:
+        return "the emulated Pico needs rp2040py and littlefs-python (pip install -e '.[test]'): %s" % e
+    if find_image() is None:
+        return ("no MicroPython image for the Pico: put %s in ../shared/pico/ or point NIGHTBOARD_PICO_UF2 at "
+                "the RPI_PICO .uf2 from micropython.org" % UF2_NAME)
+    return None
+
+
+def _cache_dir():
+    x = os.environ.get("XDG_CACHE_HOME")
+    d = (Path(x) if x else Path.home() / ".cache") / "nightboard" / "pico"
+    d.mkdir(parents=True, exist_ok=True)
+    return d
+
+
+def board_files(profile="ring4", fw=None, extra=None):
+    """{path on the board: bytes} as `nightboard flash` leaves a board: loader, profile, slot A."""
+    from nightboard_host import flash
+
+    fw = Path(fw) if fw else flash.default_firmware_dir()
+    version = flash.firmware_version(fw)
+    built = flash.build(fw, flash.Compiler(MPY_SUB, ARCH))
+    files = {"/main.py": (flash.LOADER_TEXT % {"version": version, "slot": SLOT}).encode(),
+             "/profile.json": flash._profile_bytes(profile)}
+    for rel, data in built.items():
+        files[SLOT + "/" + rel] = data
+    files[SLOT + "/" + flash.MANIFEST] = flash.manifest_text(version, "6.%d" % MPY_SUB, built).encode()
+    for path, data in (extra or {}).items():
+        files[path] = data
+    return files
+
+
+def littlefs_image(files):
+    """A littlefs image (bytes) of the stock Pico filesystem holding `files`, cached by content."""
+    h = hashlib.sha256(b"lfs2.0|%d|%d|" % (FS_BLOCK, FS_BLOCKS))
+    for path in sorted(files):
+        h.update(path.encode() + b"\0" + hashlib.sha256(files[path]).digest())
+    cached = _cache_dir() / ("fs-%s.img" % h.hexdigest()[:24])
+    if cached.is_file() and cached.stat().st_size == FS_BLOCK * FS_BLOCKS:
+        return cached.read_bytes()
+    from littlefs import LittleFS, UserContext
+
+    lfs = LittleFS(context=UserContext(buffsize=FS_BLOCK * FS_BLOCKS), block_size=FS_BLOCK,
+                   block_count=FS_BLOCKS, prog_size=256, disk_version=0x00020000)
+    for path in sorted(files):
+        parts = path.strip("/").split("/")
+        for i in range(1, len(parts)):
+            d = "/".join(parts[:i])
+            try:
+                lfs.mkdir(d)
+            except FileExistsError:
+                pass
+        with lfs.open("/".join(parts), "wb") as f:
+            f.write(files[path])
+    lfs.unmount()
+    data = bytes(lfs.context.buffer)
+    tmp = cached.with_suffix(".%d.tmp" % os.getpid())
+    tmp.write_bytes(data)
+    os.replace(tmp, cached)
+    return data
+
+
+def read_littlefs(image, path):
+    """A file's bytes from a littlefs image (bytes), None when it is not there."""
+    from littlefs import LittleFS, UserContext
+
+    ctx = UserContext(buffsize=len(image))
+    ctx.buffer[:] = image
+    lfs = LittleFS(context=ctx, block_size=FS_BLOCK, block_count=len(image) // FS_BLOCK, mount=True)
+    try:
+        with lfs.open(path, "rb") as f:
+            return f.read()
+    except FileNotFoundError:
+        return None
+    finally:
+        lfs.unmount()
+
+
+class Frame:
+    """One WS2812 frame as the LEDs latched it: emulated time (us) and the RGB bytes, LED by LED."""
+
+    __slots__ = ("t_us", "rgb")
+
+    def __init__(self, t_us, rgb):
+        self.t_us = t_us
+        self.rgb = rgb
+
+    def __repr__(self):
+        return "Frame(t=%.1f ms, %d LEDs)" % (self.t_us / 1000, len(self.rgb) // 3)
+
+
+class PicoEmu:
+    """A Pico running the stock MicroPython with the firmware flashed, in emulated time.
+
+    `fs` is a littlefs image (bytes) to boot with; by default the firmware and `profile`
+    as `nightboard flash` writes them. Nothing runs until `run_ms`/`run_until`.
+    """
+
+    def __init__(self, profile="ring4", fs=None, image=None, extra_files=None):
+        from rp2040py.boards import BOARDS, resolve_firmware
+        from rp2040py.device.mp_device import MicroPythonDevice
+        from rp2040py.external.key_mock import KeyMock
+        from rp2040py.external.ws2812 import Ws2812
+        from rp2040py.memory_map import FLASH_START_ADDRESS
+
+        from nightboard_host import play
+
+        image = Path(image) if image else find_image()
+        if image is None:
+            raise RuntimeError(missing_reason() or "no MicroPython image")
+        self.profile = play.load(profile) if isinstance(profile, str) else profile
+        if fs is None:
+            fs = littlefs_image(board_files(profile if isinstance(profile, str) else "ring4", extra=extra_files))
+        board = resolve_firmware(BOARDS["pico"], "micropython", str(image))
+        self.device = MicroPythonDevice(board=board)
+        self.mcu = self.device.mcu
+        self.sim = self.device.simulator
+        self.clock = self.sim.clock
+        self.layout = board.layout
+        self.mcu.flash[self.layout.fs_start:self.layout.fs_start + len(fs)] = fs
+        self.frames = []
+        led = self.profile["led"]
+        self.leds = Ws2812(led["pin"], color_order="RGB", on_pixels=self._on_pixels)  # raw wire order kept
+        self.leds.attach(self.mcu)
+        self.keys = []
+        for k in self.profile["buttons"]["keys"]:
+            m = KeyMock(k["pin"], active_high=self.profile["buttons"].get("pull", "up") == "down")
+            m.attach(self.mcu)
+            self.keys.append(m)
+        self.out = bytearray()
+        self.device.cdc.on_serial_data = self.out.extend
+        self._tx = bytearray()
+        self.mcu.core.pc = FLASH_START_ADDRESS
+        self.sim.stopped = False
+
+    def _on_pixels(self, pixels):
+        rgb = bytearray(len(pixels) * 3)
+        for i, p in enumerate(pixels):
+            rgb[3 * i:3 * i + 3] = bytes(p[:3])
+        self.frames.append(Frame(self.now_us(), bytes(rgb)))
+
+    # --- time ---------------------------------------------------------------------------------
+
+    def now_us(self):
+        """Emulated time since power-on, in microseconds."""
+        return self.clock.nanos / 1000.0
+
+    def _step(self):
+        cdc = self.device.cdc
+        while self._tx and cdc.tx_fifo.item_count < 500:
+            cdc.send_serial_byte(self._tx.pop(0))
+        self.sim._execute_batch()
+        if self.sim.engine_room_error is not None:
+            raise self.sim.engine_room_error
+
+    def run_ms(self, ms):
+        """Run the board for `ms` milliseconds of emulated time."""
+        end = self.clock.nanos + ms * 1e6
+        while self.clock.nanos < end:
+            self._step()
+
+    def run_until(self, cond, timeout_ms, what="the condition"):
+        """Run until cond() is true; TimeoutError after timeout_ms of emulated time."""
+        end = self.clock.nanos + timeout_ms * 1e6
+        while not cond():
+            if self.clock.nanos >= end:
+                raise TimeoutError("the emulated Pico did not reach %s within %d ms (emulated); it printed: %r"
+                                   % (what, timeout_ms, bytes(self.out[-400:])))
+            self._step()
+
+    # --- buttons ------------------------------------------------------------------------------
+
+    def press(self, button):
+        self.keys[button].press()
+
+    def release(self, button):
+        self.keys[button].release()
+
+    def click(self, button, hold_ms=60, gap_ms=60):
+        """Press, hold, let go, wait: a finger on the button."""
+        self.press(button)
+        self.run_ms(hold_ms)
+        self.release(button)
+        self.run_ms(gap_ms)
+
+    # --- serial -------------------------------------------------------------------------------
+
+    def send(self, data):
+        self._tx.extend(data.encode() if isinstance(data, str) else data)
+
+    def request(self, obj, timeout_ms=5000):
+        """Send one protocol request (`obj` gets an id); (reply dict, emulated ms until the reply line ended)."""
+        self._rid = getattr(self, "_rid", 0) + 1
+        obj = dict(obj, id=self._rid)
+        start = len(self.out)
+        t0 = self.clock.nanos
+        self.send("@nb " + json.dumps(obj) + "\n")
+        want = ('"id": %d' % self._rid).encode()
+
+        def replied():
+            for line in bytes(self.out[start:]).split(b"\n")[:-1]:
+                if line.startswith(b"@nb ") and b'"ok"' in line and want in line.replace(b'"id":%d' % self._rid, want):
+                    self._reply = json.loads(line[4:])
+                    return True
+            return False
+
+        self.run_until(replied, timeout_ms, "a reply to %r" % (obj,))
+        return self._reply, (self.clock.nanos - t0) / 1e6
+
+    # --- the filesystem -----------------------------------------------------------------------
+
+    def fs_image(self):
+        """The board's filesystem now (bytes), as a power cut at this instant would leave it."""
+        s = self.layout.fs_start
+        return bytes(self.mcu.flash[s:s + FS_BLOCK * FS_BLOCKS])
+
+    def read_file(self, path):
+        return read_littlefs(self.fs_image(), path)
+
+    # --- frames -------------------------------------------------------------------------------
+
+    def frames_since(self, t_us):
+        return [f for f in self.frames if f.t_us >= t_us]
