@@ -86,6 +86,78 @@ def board_files(profile="ring4", fw=None, extra=None):
     return files
 
 
+# A probe for tests and the bench, flashed only on the emulated board: it times every frame of the
+# table's loop (the work of tick(), in emulated microseconds) into preallocated arrays, and prints
+# them when asked at the REPL (after a Ctrl-C). The firmware itself is the one `nightboard flash` sends.
+PROBE = """\"\"\"Frame timing probe (written by nightboard_host.pico_emu for the emulated Pico only).\"\"\"
+import time
+from array import array
+from nightboard.table.app import Table
+
+N = 3000
+start = array("i", [0] * N)
+work = array("i", [0] * N)
+n = 0
+_tick = Table.tick
+
+
+def tick(self):
+    global n
+    a = time.ticks_us()
+    _tick(self)
+    if n < N:
+        start[n] = a
+        work[n] = time.ticks_diff(time.ticks_us(), a)
+        n += 1
+
+
+Table.tick = tick
+parts = []  # (name, start_us, us) of the parts that took 4 ms or more
+
+
+def timed(cls, name):
+    f = getattr(cls, name)
+
+    def wrapper(*a):
+        t = time.ticks_us()
+        r = f(*a)
+        d = time.ticks_diff(time.ticks_us(), t)
+        if d >= 4000 and len(parts) < 400:
+            parts.append((name, t, d))
+        return r
+
+    setattr(cls, name, wrapper)
+
+
+for _name in ("_turn_finished", "_save", "_save_step", "_dispatch", "render", "_show", "start_game"):
+    timed(Table, _name)
+
+
+def dump():
+    for p in parts:
+        print("PART %s %d %d" % p)
+    print("PROBE", n)
+    for i in range(0, n, 50):
+        print("P", " ".join("%d:%d" % (start[j], work[j]) for j in range(i, min(n, i + 50))))
+    print("PROBE END")
+"""
+
+PROBE_LOADER = """# The loader of `nightboard flash` with the frame timing probe in front (emulated Pico only)
+import sys
+sys.path.insert(0, "%(slot)s")
+import nbprobe
+with open("%(slot)s/main.py") as f:
+    code = compile(f.read(), "%(slot)s/main.py", "exec")
+del f
+exec(code)
+"""
+
+
+def probe_files(slot=SLOT):
+    """Extra files that put the frame timing probe in front of the firmware."""
+    return {"/lib/nbprobe.py": PROBE.encode(), "/main.py": (PROBE_LOADER % {"slot": slot}).encode()}
+
+
 def littlefs_image(files):
     """A littlefs image (bytes) of the stock Pico filesystem holding `files`, cached by content."""
     h = hashlib.sha256(b"lfs2.0|%d|%d|" % (FS_BLOCK, FS_BLOCKS))
@@ -264,6 +336,33 @@ class PicoEmu:
         return self._reply, (self.clock.nanos - t0) / 1e6
 
     # --- the filesystem -----------------------------------------------------------------------
+
+    def stop_to_repl(self, timeout_ms=3000):
+        """Ctrl-C: the table stops and the REPL takes over (as `nightboard flash` does)."""
+        start = len(self.out)
+        self.send(b"\x03")
+        self.run_until(lambda: b">>> " in self.out[start:], timeout_ms, "the REPL prompt")
+
+    def repl(self, line, timeout_ms=5000, until=b">>> "):
+        """Type one line at the friendly REPL; what it printed."""
+        start = len(self.out)
+        self.send(line.encode() + b"\r")
+        self.run_until(lambda: until in self.out[start + len(line):], timeout_ms, "the REPL after %r" % line)
+        return bytes(self.out[start:])
+
+    def probe_frames(self):
+        """[(start_us, work_us)] of every frame the probe timed (stops the table: Ctrl-C)."""
+        self.stop_to_repl()
+        text = self.repl("import nbprobe; nbprobe.dump()", 60000, b"PROBE END\r\n>>> ").decode()
+        out = []
+        self.parts = [(ln.split()[1], int(ln.split()[2]), int(ln.split()[3])) for ln in text.splitlines()
+                      if ln.startswith("PART ")]
+        for line in text.splitlines():
+            if line.startswith("P "):
+                for pair in line[2:].split():
+                    a, w = pair.split(":")
+                    out.append((int(a), int(w)))
+        return out
 
     def fs_image(self):
         """The board's filesystem now (bytes), as a power cut at this instant would leave it."""

@@ -154,7 +154,10 @@ class Table(Keeper):
         deb = self.debouncer
         deb.update(states, now)
         try:
-            if self.saves.pending:  # the last turn's save, a bounded part a frame (table/keeper.py)
+            if self._save_due:  # the turn finished last frame: its save begins now (table/keeper.py)
+                self._save_due = False
+                self._save()
+            elif self.saves.pending:  # and goes on, a bounded part a frame
                 self._save_step()
             ev = deb.next_event()
             while ev is not None:
@@ -209,7 +212,7 @@ class Table(Keeper):
     def _turn_finished(self, now):
         self._turns_seen = self.play.turns_done
         self.events.publish()
-        self._save()
+        self._save_due = True  # in the next frame, before any press: the frame that resolved the turn is full
 
     def events_since(self, seq):
         """[(seq, event)] of finished turns with seq greater than `seq` (those still kept)."""

@@ -35,6 +35,7 @@ class Keeper:
         self.crashes = 0
         self.error_until = 0
         self.watchdog = getattr(self.hal, "watchdog", None)
+        self._save_due = False  # a turn finished: save it at the start of the next frame
 
     # --- saving ------------------------------------------------------------------
 
@@ -75,8 +76,11 @@ class Keeper:
     def _save_settle(self):
         """Finish the save under way now (before the saved game is read back or set aside)."""
         try:
+            if self._save_due:
+                self._save_due = False
+                self._save()
             self.saves.finish()
-        except (OSError, SaveError) as e:
+        except Exception as e:  # a game broken by the error being handled must not stop the recovery
             self.save_problem = "saving failed: %s" % (e,)
 
     def save_now(self):
@@ -99,6 +103,7 @@ class Keeper:
         self.play = None
         self.program = None
         self.mode = "menu"
+        self._save_due = False
         self.saves.cancel()
         self.saves.clear()
 
