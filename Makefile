@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup play lint test flash virtual-board bench clean
+.PHONY: setup play lint test test-pico flash virtual-board bench clean
 
 setup: $(STAMP)
 
@@ -23,7 +23,11 @@ lint: $(STAMP)
 	$(BIN)/python tests/test_typecheck.py
 
 test: $(STAMP) lint
-	$(BIN)/python -m pytest -n 2 -q
+	$(BIN)/python -m pytest -n 2 -q -m "not pico_slow"
+
+# the slowest cases on the emulated Pico (MicroPython for the RP2040 under rp2040py; CI runs this too)
+test-pico: $(STAMP)
+	$(BIN)/python -m pytest -n 2 -q -m pico_slow
 
 # make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|ring6|my.json]
 flash: $(STAMP)

@@ -153,9 +153,13 @@ exec(code)
 """
 
 
-def probe_files(slot=SLOT):
-    """Extra files that put the frame timing probe in front of the firmware."""
-    return {"/lib/nbprobe.py": PROBE.encode(), "/main.py": (PROBE_LOADER % {"slot": slot}).encode()}
+def probe_files(slot=SLOT, timed=()):
+    """Extra files that put the frame timing probe in front of the firmware; `timed` names more methods
+    to time, as (module, class, method) (their modules are then imported at boot)."""
+    text = PROBE
+    for mod, cls, meth in timed:
+        text += "\nimport %s\ntimed(%s.%s, %r)\n" % (mod, mod, cls, meth)
+    return {"/lib/nbprobe.py": text.encode(), "/main.py": (PROBE_LOADER % {"slot": slot}).encode()}
 
 
 def littlefs_image(files):

@@ -1,0 +1,85 @@
+"""The firmware on an emulated Pico (real MicroPython 1.28 for the RP2040 under rp2040py), as a user flashes it.
+
+One session, played through the board's emulated buttons: boot, the start menu, a VampiRing game
+started from the menu and a whole turn (every family's ok), its animation and its save. Its decoded
+LED frames must equal, byte for byte, the simulated table's frames through the same frames; no
+frame of the turn, its animation or its save may work longer than 2 frame times; the turn must
+count every press; the protocol must answer within a few frames. Skipped, saying why, when the
+MicroPython image (../shared/pico/ or $NIGHTBOARD_PICO_UF2) or rp2040py is missing.
+The slower Dracula round on the grid table is in test_pico_dracula.py (`make test-pico`).
+"""
+
+import pytest
+
+from nightboard_host.pico_emu import missing_reason
+from table_driver import profile
+
+REASON = missing_reason()
+pytestmark = pytest.mark.skipif(REASON is not None, reason=REASON or "")
+
+FRAME_US = 16_667  # a frame time at 60 fps
+LIMIT_US = 2 * FRAME_US
+
+
+@pytest.fixture(scope="module")
+def ring_turn():
+    from pico_session import play_on_board
+
+    actions = [("wait", 400), ("mark", "start"), ("click", 0, "ok"), ("wait", 600), ("mark", "turn"),
+               ("click", 0, "ok"), ("click", 1, "ok"), ("wait", 1800), ("mark", "end")]
+    return play_on_board("ring4", actions)
+
+
+def test_the_board_boots_and_draws_within_a_second(ring_turn):
+    assert ring_turn.boot_us is not None and ring_turn.boot_us < 1_000_000, ring_turn.boot_us
+    assert len(ring_turn.ticks) > 100  # the table's loop ran
+
+
+def test_menu_turn_animation_and_save_frames_equal_the_simulated_table(ring_turn):
+    from pico_session import replay_in_sim
+
+    table, sim_frames = replay_in_sim(profile("ring4"), ring_turn)
+    board = ring_turn.frames
+    n = min(len(board), len(sim_frames))
+    assert abs(len(board) - len(sim_frames)) <= 1  # the Ctrl-C that ends the session may cut the last one
+    assert n > 20
+    diff = [i for i in range(n) if board[i] != sim_frames[i]]
+    assert diff == [], "frames %s of %d differ" % (diff[:10], n)
+    assert table.program["name"] == "vampiring" and table.play.turns_done == 1  # both presses counted
+
+
+def test_no_frame_of_the_turn_its_animation_or_its_save_is_long(ring_turn):
+    m = ring_turn.marks
+    from pico_session import long_frames
+
+    # From the first ok of the turn to the end: the resolving frame, the animation and every save step.
+    assert long_frames(ring_turn, m["turn"], m["end"], LIMIT_US) == []
+
+
+def test_the_save_lands_on_the_board_flash_and_opens(ring_turn):
+    from nightboard.table.saves import decode
+
+    data = ring_turn.emu.read_file("/data/game.json")
+    assert data is not None
+    header = data.split(b"\n", 1)[0]
+    assert b'"program":"vampiring"' in header and b'"turns_done":1' in header
+    with pytest.raises(Exception):
+        decode(data, b"nightboard")  # sealed with the board's own key, not the simulator's
+
+
+def test_protocol_replies_come_within_a_few_frames():
+    from nightboard_host.pico_emu import PicoEmu
+
+    emu = PicoEmu("ring4")
+    emu.run_until(lambda: len(emu.frames) > 0, 4000, "the first LED frame")
+    took = {}
+    for req in ({"req": "hello"}, {"req": "state"}, {"req": "start", "game": "vampiring", "players": 4, "seed": 3},
+                {"req": "state"}, {"req": "state"}, {"req": "frame"}):
+        reply, ms = emu.request(req)
+        assert reply["ok"], reply
+        took.setdefault(req["req"], []).append(ms)
+    # A reply waits for the next frame's poll (up to 16.7 ms), then takes its own time; "start" also
+    # imports the game's modules, the first time.
+    assert max(took["hello"]) < 3 * FRAME_US / 1000, took
+    assert max(took["state"]) < 3 * FRAME_US / 1000, took
+    assert max(took["frame"]) < 3 * FRAME_US / 1000, took
