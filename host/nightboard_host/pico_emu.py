@@ -26,6 +26,9 @@ import json
 import os
 from pathlib import Path
 
+from nightboard.hal.sim import make_sim_hal
+from nightboard.table.app import Table
+
 FS_BLOCK = 4096
 FS_BLOCKS = 352  # the stock RPI_PICO build's filesystem: 1408 KB (rp2040py's layout for "pico" says the same)
 SLOT = "/nightboard.a"
@@ -153,12 +156,39 @@ exec(code)
 """
 
 
-def probe_files(slot=SLOT, timed=()):
+HEAP_PROBE = """
+import gc
+heap = array("i", [0] * (N // %d + 2))
+heap_n = 0
+_timed_tick = Table.tick
+
+
+def heap_tick(self):
+    global heap_n, table
+    _timed_tick(self)
+    table = self
+    if n %% %d == 0 and heap_n < len(heap):
+        heap[heap_n] = gc.mem_alloc()  # after the frame's timing: in use and garbage not yet collected
+        heap_n += 1
+
+
+Table.tick = heap_tick
+
+
+def heap_now():
+    gc.collect()
+    print("HEAP", gc.mem_alloc(), gc.mem_free(), max(heap[:heap_n]) if heap_n else 0)
+"""
+
+
+def probe_files(slot=SLOT, timed=(), heap_every=0):
     """Extra files that put the frame timing probe in front of the firmware; `timed` names more methods
     to time, as (module, class, method) (their modules are then imported at boot)."""
     text = PROBE
     for mod, cls, meth in timed:
-        text += "\nimport %s\ntimed(%s.%s, %r)\n" % (mod, mod, cls, meth)
+        text += "\nimport %s\ntimed(%s%s, %r)\n" % (mod, mod, "." + cls if cls else "", meth)
+    if heap_every:
+        text += HEAP_PROBE % (heap_every, heap_every)
     return {"/lib/nbprobe.py": text.encode(), "/main.py": (PROBE_LOADER % {"slot": slot}).encode()}
 
 
@@ -208,6 +238,48 @@ def read_littlefs(image, path):
         lfs.unmount()
 
 
+class MatrixKeys:
+    """A diode key matrix on the emulated pins (hal/rp2_buttons.py's wiring: rows driven low one at a time,
+    columns with pull-ups): a column reads low while a pressed key joins it to a row that is driven low."""
+
+    def __init__(self, rows, cols):
+        self.rows = list(rows)
+        self.cols = list(cols)
+        self.pressed = set()  # (row index, col index)
+        self.mcu = None
+
+    def attach(self, mcu):
+        self.mcu = mcu
+        for r in self.rows:
+            mcu.gpio[r].add_listener(lambda new, old: self._update())
+        self._update()
+
+    def _update(self):
+        from rp2040py.gpio_pin import GPIOPinState
+
+        gpio = self.mcu.gpio
+        low = {i for i, r in enumerate(self.rows) if gpio[r].value == GPIOPinState.LOW}
+        for j, c in enumerate(self.cols):
+            if any((i, j) in self.pressed for i in low):
+                gpio[c].set_input_value(False)
+            else:
+                gpio[c].release_input()
+
+    def key(self, row, col):
+        matrix = self
+
+        class Key:
+            def press(self):
+                matrix.pressed.add((row, col))
+                matrix._update()
+
+            def release(self):
+                matrix.pressed.discard((row, col))
+                matrix._update()
+
+        return Key()
+
+
 class Frame:
     """One WS2812 frame as the LEDs latched it: emulated time (us) and the RGB bytes, LED by LED."""
 
@@ -255,10 +327,16 @@ class PicoEmu:
         self.leds = Ws2812(led["pin"], color_order="RGB", on_pixels=self._on_pixels)  # raw wire order kept
         self.leds.attach(self.mcu)
         self.keys = []
-        for k in self.profile["buttons"]["keys"]:
-            m = KeyMock(k["pin"], active_high=self.profile["buttons"].get("pull", "up") == "down")
-            m.attach(self.mcu)
-            self.keys.append(m)
+        btn = self.profile["buttons"]
+        if btn.get("kind") == "matrix":
+            matrix = MatrixKeys(btn["rows"], btn["cols"])
+            matrix.attach(self.mcu)
+            self.keys = [matrix.key(k["row"], k["col"]) for k in btn["keys"]]
+        else:
+            for k in btn["keys"]:
+                m = KeyMock(k["pin"], active_high=btn.get("pull", "up") == "down")
+                m.attach(self.mcu)
+                self.keys.append(m)
         self.out = bytearray()
         self.device.cdc.on_serial_data = self.out.extend
         self._tx = bytearray()
@@ -380,3 +458,149 @@ class PicoEmu:
 
     def frames_since(self, t_us):
         return [f for f in self.frames if f.t_us >= t_us]
+
+
+# --- a session through the buttons, and the same frames on the simulated table -----------------------
+
+HOLD_MS = 70
+GAP_MS = 90
+SCAN_US = 150  # a press this soon after a frame started is taken as seen by that frame's scan
+
+
+class BoardRun:
+    def __init__(self, emu, ticks, presses, marks):
+        self.emu = emu
+        self.frames = [f.rgb for f in emu.frames]
+        self.ticks = ticks  # [(start_us, work_us)] of every frame of the table's loop
+        self.presses = presses  # [(button, press_us, release_us)]
+        self.marks = marks  # {name: emulated us} for the test's own points in the session
+        self.boot_us = emu.frames[0].t_us if emu.frames else None
+        self.replies = []  # [(request, reply, emulated ms)]
+        self.parts = []
+        self.heap = None
+
+
+def button_of(profile, player, role):
+    for i, k in enumerate(profile["buttons"]["keys"]):
+        if k["player"] == player and k["role"] == role:
+            return i
+    raise ValueError("no %s button for player %d" % (role, player))
+
+
+def play_on_board(profile_name, actions, boot_timeout_ms=4000, timed=(), heap_every=0):
+    """Boot with the probe, perform `actions`, stop the table; a BoardRun. Actions: ("click", player, role),
+    ("wait", ms), ("mark", name), ("request", {protocol request}) or a callable(emu, run_state) for
+    actions that depend on what the board says (it returns more actions)."""
+    emu = PicoEmu(profile_name, fs=littlefs_image(board_files(profile_name, extra=probe_files(
+        timed=timed, heap_every=heap_every))))
+    emu.run_until(lambda: len(emu.frames) > 0, boot_timeout_ms, "the first LED frame")
+    run = BoardRun(emu, [], [], {"first_frame": emu.frames[0].t_us})
+    todo = list(actions)
+    while todo:
+        act = todo.pop(0)
+        if callable(act):
+            todo[:0] = act(emu, run)
+        elif act[0] == "click":
+            b = button_of(emu.profile, act[1], act[2])
+            t0 = emu.now_us()
+            emu.press(b)
+            emu.run_ms(act[3] if len(act) > 3 else HOLD_MS)
+            t1 = emu.now_us()
+            emu.release(b)
+            run.presses.append((b, t0, t1))
+            emu.run_ms(GAP_MS)
+        elif act[0] == "mark":
+            run.marks[act[1]] = emu.now_us()
+        elif act[0] == "request":
+            reply, ms = emu.request(act[1])
+            run.replies.append((act[1], reply, ms))
+        else:
+            emu.run_ms(act[1])
+    run.ticks = emu.probe_frames()
+    run.frames = [f.rgb for f in emu.frames]
+    run.parts = emu.parts
+    if heap_every:
+        text = emu.repl("nbprobe.heap_now()").decode()
+        for line in text.splitlines():
+            if line.startswith("HEAP "):
+                run.heap = [int(x) for x in line.split()[1:4]]  # in use (collected), free, peak sampled
+    return run
+
+
+def tick_of(run, t_us):
+    """The index of the frame (in run.ticks) that was running at emulated time t_us."""
+    k = 0
+    for i, (start, _w) in enumerate(run.ticks):
+        if start <= t_us:
+            k = i
+    return k
+
+
+class _StartAt:
+    """A table service for the replay: starts a game in the frame where the board's protocol did."""
+
+    def __init__(self, starts):
+        self.starts = starts
+        self.tick = -1
+
+    def poll(self, table, now):
+        for k, opts in self.starts:
+            if k == self.tick:
+                table.start_game(dict(opts))
+
+
+def replay_in_sim(profile, run, starts=()):
+    """The simulated table's LED frames through the very frames the board ran (a (frame index, options)
+    in `starts` starts a game there, as a protocol "start" did on the board)."""
+    hal = make_sim_hal(profile, keep=True)
+    clock = hal.clock
+    first = run.ticks[0][0]
+    clock._us = (first // 1000) * 1000
+    table = Table(profile, hal)
+    starter = _StartAt(list(starts))
+    table.services.append(starter)
+    held = set()
+    for start, _work in run.ticks:
+        starter.tick += 1
+        clock._us = (start // 1000) * 1000
+        seen = start + SCAN_US
+        down = {b for b, t0, t1 in run.presses if t0 <= seen < t1}
+        for b in sorted(down - held):
+            hal.buttons.press(b)
+        for b in sorted(held - down):
+            hal.buttons.release(b)
+        held = down
+        table.tick()
+    return table, list(hal.pixels.history)
+
+
+def same_frame(board, sim):
+    """True when a decoded frame equals the simulated one, allowing only bits the decoder read as 1 where
+    the wire had 0 (the emulator sometimes stretches a PIO high pulse; see compare_frames)."""
+    if board == sim:
+        return True
+    for b, s in zip(board, sim):
+        if s & ~b:
+            return False
+    return len(board) == len(sim)
+
+
+def compare_frames(board, sim):
+    """(exact, stretched, wrong): frame indices equal byte for byte, equal but for 0-bits decoded as 1
+    (rp2040py's WS2812 decoder misreads a few frames so, a pattern of lone extra bits no firmware
+    bug makes), and really different."""
+    exact, stretched, wrong = [], [], []
+    for i in range(min(len(board), len(sim))):
+        if board[i] == sim[i]:
+            exact.append(i)
+        elif same_frame(board[i], sim[i]):
+            stretched.append(i)
+        else:
+            wrong.append(i)
+    return exact, stretched, wrong
+
+
+def long_frames(run, t_from, t_to, limit_us):
+    """[(start ms, work ms)] of the frames in [t_from, t_to) (emulated us) whose work took over limit_us."""
+    return [(round(s / 1000, 1), round(w / 1000, 1)) for s, w in run.ticks
+            if t_from <= s < t_to and w > limit_us]
