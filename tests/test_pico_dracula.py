@@ -13,7 +13,8 @@ from nightboard_host.pico_emu import missing_reason
 from table_driver import profile
 
 REASON = missing_reason()
-pytestmark = [pytest.mark.pico_slow, pytest.mark.skipif(REASON is not None, reason=REASON or "")]
+pytestmark = [pytest.mark.pico_slow, pytest.mark.skipif(REASON is not None, reason=REASON or ""),
+              pytest.mark.timeout(3600)]
 
 START = {"game": "dracula", "players": 3, "seed": 21, "level": 3}
 LIMIT_US = 2 * 16_667
