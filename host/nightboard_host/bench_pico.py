@@ -72,11 +72,16 @@ def dracula_session(hunters=4, steps=6):
 
 def measure():
     """The figures (a dict), or {"skipped": why} when the emulated Pico cannot run here."""
+    import os
+
     from nightboard_host.pico_emu import missing_reason
 
     why = missing_reason()
     if why:
         return {"skipped": why}
+    if os.environ.get("NIGHTBOARD_BENCH_PICO") != "1":
+        # Two emulated sessions take tens of minutes of a busy 2-core machine (over 40 in the one try).
+        return {"skipped": "set NIGHTBOARD_BENCH_PICO=1 to run the firmware on the emulated Pico (slow)"}
     out = {"label": LABEL}
     v = vampiring_session()
     m = v.marks
