@@ -51,7 +51,7 @@ test: $(TEST_STAMP) lint
 	@echo "make test: lint passed; now every test on 2 cores (a few minutes)"
 	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "not pico_slow"
 
-# the slow cases on the emulated Pico (rp2040py, ../shared/pico or NIGHTBOARD_PICO_UF2): minutes each
+# the slow cases on the emulated Pico (rp2040py; the Pico images in shared/pico beside the checkout, or NIGHTBOARD_PICO_UF2): minutes each
 test-pico: $(TEST_STAMP)
 	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m pico_slow
 

@@ -41,7 +41,9 @@ def play_turn(d, k):
 def test_saved_after_setup_and_after_every_turn_once():
     d = Driver(START)
     store = d.table.saves
-    assert store.writes == 1  # after setup
+    assert store.writes == 0 and store.pending  # begun in the frame that set up the game...
+    d.frames(8)
+    assert store.writes == 1 and not store.pending  # ...and done, a bounded part a frame, within eight
     ops = []
     for k in range(4):
         before = d.hal.storage.ops
@@ -183,6 +185,7 @@ def test_corrupt_save_is_set_aside_and_the_table_starts(kind):
     assert any("could not be used" in line for line in t.describe())
     d.tap(0, "ok")
     assert t.mode == "game"  # and a new game starts and saves normally
+    d.frames(8)
     assert decode(mem.read(SAVE), KEY)[0]["program"] == "vampiring"
 
 

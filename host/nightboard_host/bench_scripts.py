@@ -134,7 +134,12 @@ def alloc_over(fn, n):
     gc.enable()
     return (b - a) // n
 
+def after_save():  # a turn's save runs over the frames after it (table/keeper.py): not steady state
+    while t._save_due or t._publish_upto >= 0 or t.saves.pending:
+        frame()
+
 frame()  # the first poll sizes the protocol's tap timers: not steady state
+after_save()
 alloc_idle = alloc_over(frame, 60)
 anim = -1
 turns = 0
@@ -144,6 +149,7 @@ while not t.game.over and turns < 400:
     frame()
     if anim < 0 and t.play.animating():
         frame()
+        after_save()
         anim = alloc_over(frame, 30)
     k = 0
     while k < 400:

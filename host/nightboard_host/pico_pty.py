@@ -5,8 +5,8 @@ USB serial on a pty, where the real mpremote and `nightboard flash` work. PicoPt
 REPL prompt (`>>>`) and stops it; the tests use it, and so does `nightboard virtual-board --pico`.
 
 The image is found in NIGHTBOARD_PICO_UF2 (the stock RPI_PICO image from MicroPython's download page) or
-NIGHTBOARD_PICO_ROMFS_UF2 (a build with a ROMFS partition), or beside the project as
-../shared/pico/firmware-v1.28.0-RPI_PICO[_ROMFS128K].uf2. It runs 18 to 20 times slower than a real Pico.
+NIGHTBOARD_PICO_ROMFS_UF2 (a build with a ROMFS partition), or in a folder shared/pico beside the checkout
+(firmware-v1.28.0-RPI_PICO[_ROMFS128K].uf2). It runs 18 to 20 times slower than a real Pico.
 """
 
 import os
@@ -41,9 +41,9 @@ def find_image(romfs=False):
     for d in (ROOT.parent / "shared" / "pico", ROOT / ".." / "shared" / "pico"):
         if (d / name).is_file():
             return (d / name).resolve()
-    raise PicoUnavailable("no MicroPython image for the emulated Pico: set %s to the path of %s (%s)"
+    raise PicoUnavailable("no MicroPython image for the emulated Pico: set %s to the path of %s (%s; looked in %s)"
                           % (var, "a MicroPython .uf2 built with a ROMFS partition" if romfs else
-                             "MicroPython's RPI_PICO .uf2", name))
+                             "MicroPython's RPI_PICO .uf2", name, (ROOT.parent / "shared" / "pico")))
 
 
 def rp2040py_exe():

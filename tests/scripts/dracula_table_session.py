@@ -52,6 +52,12 @@ def alloc_per_frame(n):
     return b - a
 
 
+def saved():
+    """Frames until the last turn's save is done (it runs a bounded part a frame): not steady state."""
+    while t._save_due or t._publish_upto >= 0 or t.saves.pending:
+        tick(1)
+
+
 def wait_turn():
     for _ in range(600):
         if t.game.over or (t.game.active >= 0 and not t.play.animating()):
@@ -79,6 +85,7 @@ for step in range(14):
     tap(h, "ok")
     if step == 0:
         tick(2)
+        saved()
         allocs["action"] = alloc_per_frame(20)
     if t.game.awaiting() == ["dracula"] and "night" not in allocs:
         for _ in range(300):  # until he has decided (in the hold's second frame, which allocates)
@@ -86,6 +93,7 @@ for step in range(14):
                 break
             tick(1)
         tick(1)
+        saved()
         allocs["night"] = alloc_per_frame(30)  # the rest of the hold and his turn's public events
 wait_turn()
 print(json.dumps(t.game.to_json()))

@@ -32,6 +32,12 @@ def tick(n=1, keep=True):
             print(hexlify(hal.pixels.last).decode())
 
 
+def saved():
+    """Frames until the last turn's save is done (it runs a bounded part a frame): not steady state."""
+    while t._save_due or t._publish_upto >= 0 or t.saves.pending:
+        tick(1)
+
+
 def tap(p, role):
     b = t.button_id(p, role)
     hal.buttons.press(b)
@@ -69,6 +75,7 @@ for turn in range(6):
     tap(2, "ok")
     if turn == 0:
         tick(2)
+        saved()
         allocs["animation"] = alloc_per_frame(40)
     while t.play.animating():
         tick(1)

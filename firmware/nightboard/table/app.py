@@ -59,6 +59,7 @@ class Table(Keeper):
         self.services = []  # objects with poll(table, now), run every frame (the serial protocol)
         self.events = EventLog(EVENTS_KEPT)  # every game's events, the only holder; handed to each controller
         self._log_from = 0  # the first event of the game being played
+        self._publish_upto = -1  # a finished turn's last event, to publish in the next frames
         self._turns_seen = 0
         self.debug = False
         self.debug_since = 0
@@ -88,6 +89,10 @@ class Table(Keeper):
             raise StartError(str(e))
         self.program = prog
         self.play = play
+        if self._publish_upto >= 0:  # the previous game's last finished turn, not yet published
+            self.events.publish(self._publish_upto)
+            self._publish_upto = -1
+        self._save_due = False  # this game is saved below
         self.events.drop_unpublished()  # a turn left half-way in the previous game is not served
         self._log_from = self.events.recorded
         play.log = self.events
@@ -156,6 +161,17 @@ class Table(Keeper):
         deb = self.debouncer
         deb.update(states, now)
         try:
+            # After a turn, a frame each, before any press: its save begins (the state as the turn left
+            # it), its events are published, then the save goes on a bounded part a frame (keeper.py).
+            # The frame that resolved the turn is the fullest of all; it does none of this.
+            if self._save_due:
+                self._save_due = False
+                self._save()
+            elif self._publish_upto >= 0:
+                self.events.publish(self._publish_upto)
+                self._publish_upto = -1
+            elif self.saves.pending:
+                self._save_step()
             ev = deb.next_event()
             while ev is not None:
                 self._dispatch(event_kind(ev), event_button(ev), now)
@@ -208,8 +224,8 @@ class Table(Keeper):
 
     def _turn_finished(self, now):
         self._turns_seen = self.play.turns_done
-        self.events.publish()
-        self._save()
+        self._publish_upto = self.events.recorded  # the events so far: published in a later frame
+        self._save_due = True
 
     def events_since(self, seq):
         """[(seq, event)] of finished turns with seq greater than `seq` (those still kept)."""

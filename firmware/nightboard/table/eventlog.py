@@ -11,6 +11,11 @@ one tuple of values per event, the names shared by every event of the same
 kind. On the board that is about half the RAM of a dict per event, and this
 log is the only holder, so a finished turn's dicts are garbage as soon as the
 turn's animation has been built from them.
+
+`extend` only queues the events; they are made compact by the first reader
+or by `publish`, in a later frame: the frame that resolves a turn is the
+fullest of all on the board (10 ms of compaction for a 4-family VampiRing
+turn, measured on the emulated RP2040).
 """
 
 
@@ -22,29 +27,41 @@ class EventLog:
         self.recorded = 0  # events ever added: the number of the newest
         self.published = 0  # the number of the newest published event
         self._shapes = {}  # key tuple -> the one shared copy
+        self._queued = []  # lists of events handed to extend, not yet made compact
 
     def __len__(self):
+        self._settle()
         return len(self.values)
 
     def extend(self, events):
-        shapes = self._shapes
-        for ev in events:
-            keys = tuple(ev)
-            shared = shapes.get(keys)
-            if shared is None:
-                shapes[keys] = shared = keys
-            self.names.append(shared)
-            self.values.append(tuple(ev.values()))
+        self._queued.append(events)
         self.recorded += len(events)
+
+    def _settle(self):
+        if not self._queued:
+            return
+        shapes = self._shapes
+        for events in self._queued:
+            for ev in events:
+                keys = tuple(ev)
+                shared = shapes.get(keys)
+                if shared is None:
+                    shapes[keys] = shared = keys
+                self.names.append(shared)
+                self.values.append(tuple(ev.values()))
+        self._queued = []
         self._trim()
 
-    def publish(self):
-        """Everything recorded so far belongs to a finished turn: the host may have it."""
-        self.published = self.recorded
+    def publish(self, upto=None):
+        """Everything recorded so far (or up to event number `upto`) belongs to a finished turn: the host
+        may have it."""
+        self._settle()
+        self.published = self.recorded if upto is None else upto
         self._trim()
 
     def drop_unpublished(self):
         """Forget the events of a turn that will never finish (its game was left or replaced)."""
+        self._settle()
         n = self.recorded - self.published
         if n:
             del self.names[len(self.names) - n:]
@@ -62,15 +79,18 @@ class EventLog:
 
     def event(self, i):
         """The i-th kept event (0 = oldest) as the engine's dict."""
+        self._settle()
         return dict(zip(self.names[i], self.values[i]))
 
     def since(self, seq):
         """[[number, event]] of the published events numbered above `seq` (those still kept), oldest first."""
+        self._settle()
         first = self._first()
         lo = max(seq + 1, first)
         return [[n, self.event(n - first)] for n in range(lo, self.published + 1)]
 
     def recent(self, n):
         """The newest n events (published or not), oldest first."""
+        self._settle()
         k = len(self.values)
         return [self.event(i) for i in range(max(0, k - n), k)]

@@ -1,7 +1,10 @@
 """Keeping the game through power cuts, hangs and bugs: the table's saving and recovery.
 
 Mixed into Table (table/app.py). The game is saved after setup and after
-every completed turn (one write a turn), through SaveStore's write-then-rename.
+every completed turn (one write a turn), through SaveStore's write-then-rename,
+in steps: the frame that ends a turn takes the state, and the following frames
+seal, write and rename it a bounded part at a time (_save_step), so the table
+never freezes on a save.
 On power-up a saved game is offered (mode "resume_ask": ok resumes, mode or
 move starts afresh); after a watchdog restart or an unhandled error it is
 resumed at once. An unhandled error in a game, a renderer or a service shows
@@ -66,6 +69,7 @@ class Keeper:
         self.crashes = 0
         self.error_until = 0
         self.watchdog = getattr(self.hal, "watchdog", None)
+        self._save_due = False  # a turn finished: save it at the start of the next frame
 
     # --- saving ------------------------------------------------------------------
 
@@ -80,36 +84,74 @@ class Keeper:
         self.saves.save(self.program["name"], getattr(play, "turns_done", 0), play.game.to_json())
 
     def _save(self):
+        """Begin saving the running game (finished over the next frames by _save_step)."""
         if self.play is None or getattr(self.play, "game", None) is None:
             return
         if self.watchdog is not None:
             self.watchdog.feed()
         try:
             self._store()
-        except SaveError as e:  # the game itself cannot be saved: freeing space would not help
-            self._save_failed(e)
+        except (OSError, SaveError) as e:
+            self._save_trouble(e)
             return
-        except OSError as e:
-            if e.args and e.args[0] in READ_ONLY or not self._free_space():
-                self._save_failed(e)
-                return
+        if not self.saves.pending:
+            self._save_worked()
+
+    def _store(self):
+        if self.play.game.over:
+            self.saves.cancel()
+            self.saves.clear()  # a finished game is not offered again
+        else:
+            play = self.play
+            self.saves.begin(self.program["name"], getattr(play, "turns_done", 0), play.game.to_json())
+
+    def _save_step(self):
+        """One bounded part of the save under way (run once a frame by the table's loop)."""
+        if not self.saves.pending:
+            return
+        try:
+            done = self.saves.step()
+        except (OSError, SaveError) as e:
+            self._save_trouble(e)
+            return
+        if done:
+            self._save_worked()
+
+    def _save_settle(self):
+        """Finish the save under way now (before the saved game is read back or set aside)."""
+        try:
+            if self._save_due:
+                self._save_due = False
+                self._save()
+            if self.saves.pending:
+                self.saves.finish()
+                self._save_worked()
+        except (OSError, SaveError) as e:
+            self._save_trouble(e)
+        except Exception as e:  # a game broken by the error being handled must not stop the recovery
+            self._save_failed(e)
+
+    def _save_trouble(self, exc):
+        """A save that failed: when space can be freed, try once more at once (all its steps: a full flash is
+        rare, a long frame then is better than a lost turn); otherwise report it."""
+        if isinstance(exc, OSError) and not (exc.args and exc.args[0] in READ_ONLY) and self._free_space():
             try:
                 self._store()
-            except (OSError, SaveError) as e2:
-                self._save_failed(e2)
+                self.saves.finish()
+                self._save_worked()
                 return
+            except (OSError, SaveError) as e2:
+                self.saves.cancel()
+                exc = e2
+        self._save_failed(exc)
+
+    def _save_worked(self):
         self.crashes = 0
         if self.save_failing is not None:
             if self.save_problem == self.save_failing:
                 self.save_problem = None
             self.save_failing = None
         self.save_unusable = False  # whatever was in game.json has been replaced
-
-    def _store(self):
-        if self.play.game.over:
-            self.saves.clear()  # a finished game is not offered again
-        else:
-            self._write_save()
 
     def _save_failed(self, exc):
         """A save that could not be written: tell the players at once (the error pattern over the game for
@@ -159,6 +201,8 @@ class Keeper:
         self.play = None
         self.program = None
         self.mode = "menu"
+        self._save_due = False
+        self.saves.cancel()
         self.saves.clear()
 
     def _restore(self, payload):
@@ -223,6 +267,7 @@ class Keeper:
     def _crash(self, exc, now):
         """An unhandled error: log it, show the error pattern, then go back to the saved game."""
         text = format_exception(exc)
+        self._save_settle()  # the save under way holds a whole turn, taken before the error
         self.error = text.strip().split("\n")[-1]
         self.restart_reason = "error: " + self.error
         self.crashes += 1

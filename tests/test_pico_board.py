@@ -1,0 +1,95 @@
+"""The firmware on an emulated Pico (real MicroPython 1.28 for the RP2040 under rp2040py), as a user flashes it.
+
+One session, played through the board's emulated buttons: boot, the start menu, a VampiRing game
+started from the menu and a whole turn (every family's ok), its animation and its save. Its decoded
+LED frames must equal, byte for byte, the simulated table's frames through the same frames; no
+frame of the turn, its animation or its save may work longer than 2 frame times; the turn must
+count every press; the protocol must answer within a few frames. Skipped, saying why, when the
+MicroPython image (shared/pico beside the checkout, or $NIGHTBOARD_PICO_UF2) or rp2040py is missing.
+`make test` runs the protocol case (a boot and a few requests); the session cases (pico_slow) and the
+slower Dracula round on the grid table (test_pico_dracula.py) run in `make test-pico`.
+"""
+
+import pytest
+
+from nightboard_host.pico_emu import missing_reason
+from table_driver import profile
+
+REASON = missing_reason()
+# Emulated time runs ~20 times slower than a Pico's on an idle 2-core machine, and slower when it is busy.
+pytestmark = [pytest.mark.skipif(REASON is not None, reason=REASON or ""), pytest.mark.timeout(2400)]
+
+FRAME_US = 16_667  # a frame time at 60 fps
+LIMIT_US = 2 * FRAME_US
+
+
+@pytest.fixture(scope="module")
+def ring_turn():  # the tests using it are pico_slow: the session takes 3 to 10 minutes of a busy 2-core machine
+    from nightboard_host.pico_emu import play_on_board
+
+    actions = [("wait", 400), ("mark", "start"), ("click", 0, "ok"), ("wait", 600), ("mark", "turn"),
+               ("click", 0, "ok"), ("click", 1, "ok"), ("wait", 1800), ("mark", "end")]
+    return play_on_board("ring4", actions)
+
+
+@pytest.mark.pico_slow
+def test_the_board_boots_and_draws_within_a_second(ring_turn):
+    assert ring_turn.boot_us is not None and ring_turn.boot_us < 1_000_000, ring_turn.boot_us
+    assert len(ring_turn.ticks) > 100  # the table's loop ran
+
+
+@pytest.mark.pico_slow
+def test_menu_turn_animation_and_save_frames_equal_the_simulated_table(ring_turn):
+    from nightboard_host.pico_emu import compare_frames, replay_in_sim
+
+    table, sim_frames = replay_in_sim(profile("ring4"), ring_turn)
+    board = ring_turn.frames
+    n = min(len(board), len(sim_frames))
+    assert abs(len(board) - len(sim_frames)) <= 1  # the Ctrl-C that ends the session may cut the last one
+    assert n >= 12  # frames are sent when they change: menu pulses, the game, the turn's animation
+    exact, stretched, wrong = compare_frames(board, sim_frames)
+    assert wrong == [], "frames %s of %d differ" % (wrong[:10], n)
+    # The emulator's WS2812 decoder reads a lone 0-bit as 1 in a few frames (README: emulated Pico).
+    assert len(stretched) <= n // 4, (stretched, n)
+    assert table.program["name"] == "vampiring" and table.play.turns_done == 1  # both presses counted
+
+
+@pytest.mark.pico_slow
+def test_no_frame_of_the_turn_its_animation_or_its_save_is_long(ring_turn):
+    m = ring_turn.marks
+    from nightboard_host.pico_emu import long_frames
+
+    # From the first ok of the turn to the end: the resolving frame, the animation and every save step.
+    assert long_frames(ring_turn, m["turn"], m["end"], LIMIT_US) == []
+
+
+@pytest.mark.pico_slow
+def test_the_save_lands_on_the_board_flash_and_opens(ring_turn):
+    from nightboard.table.saves import decode
+
+    data = ring_turn.emu.read_file("/data/game.json")
+    assert data is not None
+    # The board's hal gives no key of its own (hal/board.py has no `secret`), so the table seals with the
+    # default one, as the simulator does.
+    header, state = decode(data, b"nightboard")
+    assert header["program"] == "vampiring" and header["turns_done"] == 1 and state["turn"] == 2
+
+
+def test_protocol_replies_come_within_a_few_frames():
+    from nightboard_host.pico_emu import PicoEmu
+
+    emu = PicoEmu("ring4")
+    emu.run_until(lambda: len(emu.frames) > 0, 4000, "the first LED frame")
+    took = {}
+    for req in ({"req": "hello"}, {"req": "state"}, {"req": "start", "game": "vampiring", "players": 4, "seed": 3},
+                {"req": "state"}, {"req": "state"}, {"req": "frame"}):
+        if req["req"] == "state" and "start" in took:
+            emu.run_ms(300)  # past the new game's save, which takes the frames after the start
+        reply, ms = emu.request(req)
+        assert reply["ok"], reply
+        took.setdefault(req["req"], []).append(ms)
+    # A reply waits for the next frame's poll (up to 16.7 ms), then takes its own time; "start" also
+    # imports the game's modules, the first time.
+    assert max(took["hello"]) < 3 * FRAME_US / 1000, took
+    assert max(took["state"]) < 3 * FRAME_US / 1000, took
+    assert max(took["frame"]) < 3 * FRAME_US / 1000, took

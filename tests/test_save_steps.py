@@ -1,0 +1,177 @@
+"""The save in steps (issue 22): a bounded part a frame, presses kept, a power cut loses at most the turn.
+
+The table saves a finished turn over the following frames (SaveStore.begin/step: JSON, seal, write,
+rename). These tests hold it to what a player and a power cut can see; the emulated-Pico tests
+(tests/test_pico_*.py) measure the same frames on real MicroPython for the RP2040.
+"""
+
+import os
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nightboard.hal.sim import MemStorage, make_sim_hal
+from nightboard.prng import Prng
+from nightboard.table.saves import SAVE, SEAL_STEP, TMP, SaveStore, decode, encode
+from nightboard.table.seal import Sealer, crc32, xor_in_place
+from table_driver import Driver, profile
+
+START = {"game": "vampiring", "players": 4, "seed": 11}
+KEY = b"nightboard"
+
+
+def _reference_xor(buf, key, nonce):
+    """The seal as format 2 defines it: the shared PRNG's xorshift32 words, each word's bytes lowest first."""
+    r = Prng(state=(crc32(key + (":%d" % nonce).encode()) & 0xFFFFFFFF) or 1)
+    word = 0
+    for i in range(len(buf)):
+        if i & 3 == 0:
+            word = r.next32()
+        buf[i] ^= (word >> (8 * (i & 3))) & 0xFF
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.binary(max_size=300), key=st.binary(min_size=1, max_size=16), nonce=st.integers(0, 1 << 30),
+       step=st.integers(1, 40))
+def test_the_seal_in_pieces_is_the_format_2_keystream(data, key, nonce, step):
+    want = bytearray(data)
+    _reference_xor(want, key, nonce)
+    whole = bytearray(data)
+    xor_in_place(whole, key, nonce)
+    assert whole == want  # saves written by earlier firmware still open
+    pieces = bytearray(data)
+    s = Sealer(key, nonce)
+    while not s.run(memoryview(pieces), 4 * step):
+        pass
+    assert pieces == want
+
+
+def _boot_state(files):
+    """What a table powered up on these files would resume (None: nothing to resume)."""
+    store = SaveStore(MemStorage(files), KEY)
+    got = store.load()
+    return None if got is None else got[1]
+
+
+def _play_turn(d, k):
+    g = d.table.game
+    for f in range(g.families):
+        if g.alive(f):
+            d.choose(f, (k + f) % 2, (k // 2 + f) % 2)
+    for f in range(g.families):
+        if g.alive(f):
+            d.tap(f, "ok")
+
+
+def test_each_frame_does_one_bounded_part_and_a_power_cut_at_any_frame_loses_at_most_the_turn():
+    d = Driver(START)
+    d.frames(10)
+    store = d.table.saves
+    for k in range(3):
+        before = d.table.game.to_json()
+        assert decode(d.hal.storage.read(SAVE), KEY)[1] == before
+        _play_turn(d, k)
+        after = d.table.game.to_json()
+        assert after != before
+        # From the frame that resolved the turn until the save is done, every frame's flash is one that a
+        # power cut could leave: it must resume the last turn or the one before, whole.
+        steps = 0
+        while True:
+            ops = d.hal.storage.ops
+            d.frames(1)
+            assert d.hal.storage.ops - ops <= 1  # at most one write or one rename a frame
+            assert _boot_state(d.hal.storage.files) in (before, after)
+            steps += 1
+            if not store.pending:
+                break
+            assert steps < 40
+        assert _boot_state(d.hal.storage.files) == after
+        size = len(d.hal.storage.read(SAVE))
+        assert steps >= 3 + (size - 160) // SEAL_STEP  # begin, seal pieces, write, rename: spread out
+        d.settle()
+
+
+def test_presses_during_the_save_are_kept():
+    d = Driver(START)
+    d.frames(10)
+    _play_turn(d, 0)
+    assert d.table._save_due or d.table.saves.pending
+    play = d.table.play
+    meta = play.meta[2]
+    b = d.table.button_id(2, "mode")
+    d.hal.buttons.press(b)
+    d.frames(1)
+    assert d.table.saves.pending  # the press came while the save was under way...
+    d.hal.buttons.release(b)
+    d.frames(2)
+    assert play.meta[2] != meta  # ...and counted
+
+
+def test_leaving_the_game_during_the_save_leaves_nothing_to_resume():
+    d = Driver(START)
+    d.frames(10)
+    _play_turn(d, 0)
+    for _ in range(40):  # up to the frame whose flash holds the new save's temporary file
+        d.frames(1)
+        if TMP in d.hal.storage.files:
+            break
+    assert d.table.saves.pending and TMP in d.hal.storage.files
+    d.table.reset()
+    d.frames(10)
+    assert SAVE not in d.hal.storage.files and TMP not in d.hal.storage.files
+    assert _boot_state(d.hal.storage.files) is None
+
+
+def test_a_new_save_finishes_the_one_under_way_first():
+    store = SaveStore(MemStorage(), KEY)
+    store.begin("vampiring", 1, {"a": 1})
+    store.step()
+    store.begin("vampiring", 2, {"a": 2})  # a second turn before the first was written
+    assert store.writes == 1 and decode(store.storage.read(SAVE), KEY)[1] == {"a": 1}
+    store.finish()
+    assert store.writes == 2 and decode(store.storage.read(SAVE), KEY)[1] == {"a": 2}
+
+
+def test_a_save_in_steps_is_the_same_file_as_one_at_once():
+    state = Driver(START).table.game.to_json()
+    store = SaveStore(MemStorage(), KEY)
+    store.nonce = 6
+    store.begin("vampiring", 3, state)
+    while not store.step():
+        pass
+    assert store.storage.read(SAVE) == encode("vampiring", 3, state, KEY, 7)
+
+
+def test_a_failing_flash_during_the_steps_is_reported_and_the_old_save_stays():
+    d = Driver(START)
+    d.frames(10)
+    old = d.hal.storage.read(SAVE)
+
+    def broken(name, data):
+        raise OSError(28, "no space left")
+
+    d.hal.storage.write = broken
+    _play_turn(d, 0)
+    d.frames(12)
+    assert not d.table.saves.pending and "saving failed" in d.table.save_problem
+    assert d.hal.storage.read(SAVE) == old
+    d.frames(5)
+    assert d.table.mode == "game"  # the table plays on
+
+
+def test_ring6_and_grid8_tables_save_too():
+    for name, start in (("ring6", {"game": "vampiring", "players": 6, "seed": 3}),
+                        ("grid8", {"game": "dracula", "seed": 3})):
+        hal = make_sim_hal(profile(name))
+        d = Driver(start, name=name, hal=hal)
+        d.frames(20)
+        assert decode(hal.storage.read(SAVE), KEY)[1] == d.table.game.to_json(), name
+
+
+def test_random_states_round_trip_through_the_steps():
+    rnd = Prng(5)
+    for n in range(20):
+        state = {"n": n, "xs": [rnd.below(1000) for _ in range(rnd.below(300))], "s": os.urandom(4).hex()}
+        store = SaveStore(MemStorage(), KEY)
+        store.save("vampiring", n, state)
+        assert decode(store.storage.read(SAVE), KEY)[1] == state
