@@ -47,6 +47,16 @@ class Driver:
             self.frames()
         raise AssertionError("animation did not finish")
 
+    def saved(self, limit=200):
+        """Frames until the save under way (begun the frame after a start or a turn, then written a bounded
+        part a frame) is on the flash, or has failed."""
+        t = self.table
+        for _ in range(limit):
+            if not t._save_due and not t.saves.pending:
+                return
+            self.frames()
+        raise AssertionError("the save did not finish in %d frames" % limit)
+
     def choose(self, player, meta, direction):
         """Set a family's draft choice through its buttons (from whatever it is now)."""
         play = self.table.play

@@ -108,6 +108,7 @@ def test_a_damaged_or_oversized_save_is_set_aside_reported_and_the_table_starts(
     d.frames(200)
     assert t.mode == "menu" and t.save_problem in t.describe()
     d.tap(0, "ok")
+    d.saved()
     assert t.mode == "game" and decode(mem.read(SAVE), KEY)[0]["program"] == "vampiring"
 
 
@@ -122,6 +123,7 @@ def test_a_directory_where_the_save_should_be_is_set_aside(tmp_path):
     assert (tmp_path / "game.bad1.json" / "inside").read_bytes() == b"kept"
     d.frames(200)
     d.tap(0, "ok")
+    d.saved()
     assert t.mode == "game" and decode((tmp_path / SAVE).read_bytes(), KEY)[0]["program"] == "vampiring"
 
 
@@ -167,7 +169,14 @@ def test_the_board_boots_with_each_damaged_save(kind):
         else:
             with open(aside, "rb") as f:
                 assert f.read() == data
-        with open(os.path.join(b.dir, SAVE), "rb") as f:
+        import time
+
+        path = os.path.join(b.dir, SAVE)
+        for _ in range(100):  # the save is written a part a frame after the start
+            if os.path.isfile(path):
+                break
+            time.sleep(0.1)
+        with open(path, "rb") as f:
             assert decode(f.read(), KEY)[0]["program"] == "vampiring"  # the new game saves
         code, err = b.interrupt()
         assert "MemoryError" not in err and "Traceback" not in err, err

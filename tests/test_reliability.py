@@ -36,6 +36,7 @@ def play_turn(d, k):
         if g.alive(f):
             d.tap(f, "ok")
     d.settle()
+    d.saved()
 
 
 def test_saved_after_setup_and_after_every_turn_once():
@@ -533,6 +534,7 @@ def test_a_full_flash_is_shown_at_once_the_game_goes_on_and_every_turn_tries_aga
     mem = MemStorage(capacity=size * 3 // 2)  # the first save fits; old and new side by side do not
     d = Driver(START, hal=make_sim_hal(profile(), storage=mem))
     t = d.table
+    d.saved()
     assert t.saves.writes == 1 and t.save_failing is None
     g = t.game
     for f in range(g.families):
@@ -591,6 +593,7 @@ def test_a_read_only_flash_is_reported_and_the_game_goes_on():
     mem = MemStorage(read_only=True)
     d = Driver(START, hal=make_sim_hal(profile(), storage=mem))
     t = d.table
+    d.saved()
     assert "the flash is read-only, errno 30" in t.save_failing and t.mode == "game"
     for k in range(3):
         play_turn(d, k)
@@ -654,6 +657,11 @@ prof = load_profile_once("hardware/profiles/ring4.json")
 st = DirStorage("/flash")
 hal = make_sim_hal(prof, storage=st)
 t = Table(prof, hal, {"game": "vampiring", "players": 2, "seed": 3})
+for _ in range(60):  # the setup's save is written over the first frames
+    if not t._save_due and not t.saves.pending:
+        break
+    hal.clock.advance(16)
+    t.tick()
 out = {"setup saved": st.exists("game.json")}
 
 

@@ -153,7 +153,7 @@ def test_a_failing_flash_during_the_steps_is_reported_and_the_old_save_stays():
     d.hal.storage.write = broken
     _play_turn(d, 0)
     d.frames(12)
-    assert not d.table.saves.pending and "saving failed" in d.table.save_problem
+    assert not d.table.saves.pending and "could not be saved" in d.table.save_problem
     assert d.hal.storage.read(SAVE) == old
     d.frames(5)
     assert d.table.mode == "game"  # the table plays on
