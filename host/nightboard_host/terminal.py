@@ -34,6 +34,7 @@ MIN_SIZE = (60, 16)  # the smallest terminal the view draws in
 TABLE_TOP = (30, 24, 20)  # the dark table behind the LEDs (an off LED is black, so it shows)
 LABEL_STYLE = Style(color="rgb(170,160,150)", bgcolor="rgb(%d,%d,%d)" % TABLE_TOP)
 HALF_BLOCK = "\u2580"  # upper half block: foreground = top pixel, background = bottom pixel
+LOG_KEEP = 600  # events the terminal's log holds (whole turns of six families)
 GAME_OVER_HINT = "game over: ok for a new game, Esc to quit"
 ESC = "\x1b"
 CTRL_C = "\x03"
@@ -319,6 +320,10 @@ class TerminalView:
         self._pictures = {}
         self._marks = {}
         self._log_mark = table.log_mark
+        self._log_play = None
+        self._log = []
+        self._log_seen = 0
+        self.game_log()
 
     def picture(self, width=80, height=24):
         """The Picture the table gets in a width x height screen (cached per size)."""
@@ -458,14 +463,33 @@ class TerminalView:
         """Move the log `lines` back (up arrow: 1) or forward (-1)."""
         self.scroll += lines
 
+    def game_log(self):
+        """Every event of the game being played, oldest first (up to LOG_KEEP). The table keeps only
+        the newest few for the board's sake, and a turn of four families is longer than that, so the view
+        gathers them as they come (the table's own log keeps the newest LOG_KEEP for it meanwhile)."""
+        t = self.table
+        ev = t.events
+        if ev.keep < LOG_KEEP:
+            ev.keep = LOG_KEEP  # host memory: room for a whole turn between two looks
+        if t.play is not self._log_play or t.log_mark < self._log_seen:
+            self._log_play = t.play
+            self._log = list(t.log)
+            self._log_seen = t.log_mark
+        new = t.log_mark - self._log_seen
+        if new > 0:
+            self._log.extend(ev.recent(min(new, len(ev))))
+            self._log_seen = t.log_mark
+            del self._log[:max(0, len(self._log) - LOG_KEEP)]
+        return self._log
+
     def events(self):
-        """[(turn number, words)] for the log's events, oldest first (the game's explain module)."""
+        """[(turn number, words)] for the game's events, oldest first (the game's explain module)."""
         t = self.table
         g = t.game
         if g is None or t.program is None or t.program.get("kind") == "tool":
             return []
         explain = index.tools(t.program["name"]).get("explain")
-        return __import__(explain, None, None, ["log_lines"]).log_lines(t.log, g) if explain else []
+        return __import__(explain, None, None, ["log_lines"]).log_lines(self.game_log(), g) if explain else []
 
     def render(self, width=80, height=24):
         if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
