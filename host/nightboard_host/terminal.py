@@ -380,7 +380,7 @@ class TerminalView:
                 t.append(" looks", style="bold")
             cells.append(t)
         per = 2 if width >= 2 * 20 + 2 else 1
-        out = [Text("keys: mode move look ok (look: on/off)", style="dim")]
+        out = [Text("keys: mode move look ok", style="dim")]
         for i in range(0, len(cells), per):
             row = Text()
             for k in range(i, min(i + per, len(cells))):
@@ -390,7 +390,8 @@ class TerminalView:
                 row.append(" " * (20 - cells[k].cell_len))
             row.rstrip()
             out.append(row)
-        out.append(Text("Shift+key: long press  Tab: log  Esc: quit", style="dim"))
+        out.append(Text("look: on/off, Shift+key: long", style="dim"))
+        out.append(Text("Tab: log  \u2191\u2193: scroll  Esc: quit", style="dim"))
         return out
 
     def choice_lines(self, width):
@@ -418,7 +419,8 @@ class TerminalView:
                 head.append(Text(part))
         head.extend(self.choice_lines(width))
         if self.over():
-            head.append(Text(GAME_OVER_HINT, style="bold reverse"))
+            for part in textwrap.wrap(GAME_OVER_HINT, width):
+                head.append(Text(part, style="bold reverse"))
         room = height - len(head)
         if room > 1:
             head.extend(self.event_lines(width, room))
@@ -444,7 +446,10 @@ class TerminalView:
         top = len(rows) - 1
         while top > 0 and not rows[top][2]:
             top -= 1  # the newest turn's heading
-        top = max(0, min(top, len(rows) - room))  # room to spare: show earlier turns too
+        if len(rows) <= room:
+            top = 0
+        else:  # room to spare below the newest turn: earlier lines too, under a line that says so
+            top = max(0, min(top, len(rows) - (room - 1)))
         top = max(0, min(len(rows) - 1, top - self.scroll))
         out = []
         if top > 0:
