@@ -32,6 +32,8 @@ GAP_MS = 60  # a key stays up at least this long before a queued tap presses it 
 SIDE_MIN = 34  # columns kept for the side panel
 MIN_SIZE = (60, 16)  # the smallest terminal the view draws in
 TABLE_TOP = (30, 24, 20)  # the dark table behind the LEDs (an off LED is black, so it shows)
+V_WEIGHT = 1.5  # a label a row away from its LED reads as further than one a column away
+DOT_FROM = 4.5  # below this many cells per LED pitch an LED is one pixel, leaving room for labels
 LABEL_STYLE = Style(color="rgb(170,160,150)", bgcolor="rgb(%d,%d,%d)" % TABLE_TOP)
 HALF_BLOCK = "\u2580"  # upper half block: foreground = top pixel, background = bottom pixel
 LOG_KEEP = 600  # events the terminal's log holds (whole turns of six families)
@@ -186,7 +188,7 @@ class Picture:
         span_y = max(max(ys) - y0, 1.0)
         h = 2 * rows
         scale = min((cols - 1) / span_x, (h - 1) / span_y)
-        dot = 1 if scale < 2.5 else min(4, int(scale * 0.55 + 0.5))  # LEDs a little over half their pitch
+        dot = 1 if scale < DOT_FROM else min(4, int(scale * 0.55 + 0.5))  # LEDs a little over half their pitch
         scale = min((cols - dot) / span_x, (h - dot) / span_y)
         self.scale = scale
         self.dot = dot
@@ -223,7 +225,10 @@ class Picture:
             ax = sum(p[0] for p in pts) / float(len(pts)) + self.dot / 2.0
             ay = sum(p[1] for p in pts) / float(len(pts)) + self.dot / 2.0  # in pixels, 2 per row
             for text in (name, short) if short and short != name else (name,):
-                spot = self._spot(text, ax, ay, busy, out)
+                # best just right of the LEDs (a grid reads "o a2  o b2"), else wherever is nearest
+                spot = self._spot(text, ax + len(text) / 2.0 + 0.5, ay, busy, out, 1.5)
+                if spot is None:
+                    spot = self._spot(text, ax, ay, busy, out)
                 if spot is not None:
                     c, r = spot
                     for k in range(len(text)):
@@ -231,10 +236,10 @@ class Picture:
                     break
         return out
 
-    def _spot(self, text, ax, ay, busy, taken):
+    def _spot(self, text, ax, ay, busy, taken, reach=None):
         """The free run of len(text) cells whose middle is nearest (ax, ay), within reach; or None."""
         n = len(text)
-        reach = 2.5 + n / 2.0
+        reach = 2.5 + n / 2.0 if reach is None else reach
         best = None
         r0 = max(0, int((ay - 2 * reach) // 2))
         r1 = min(self.rows - 1, int((ay + 2 * reach) // 2) + 1)
@@ -242,7 +247,7 @@ class Picture:
         c1 = min(self.cols - n, int(ax + reach))
         for r in range(r0, r1 + 1):
             for c in range(c0, c1 + 1):
-                d = math.hypot(c + n / 2.0 - ax, (2 * r + 1 - ay) * 1.0)
+                d = math.hypot(c + n / 2.0 - ax, (2 * r + 1 - ay) * V_WEIGHT)
                 if d > reach or (best is not None and d >= best[0]):
                     continue
                 if (c - 1, r) in taken or (c + n, r) in taken:
@@ -426,12 +431,19 @@ class TerminalView:
             head.extend(self.event_lines(width, room))
         return head[:height]
 
+    def _turn_word(self):
+        t = self.table
+        if t.program is None or t.program.get("kind") == "tool":
+            return "turn"
+        return index.tools(t.program["name"]).get("turn_words", ("turn",))[0]
+
     def log_rows(self, width):
         """Every line of the log: [(Text, turn, is a heading)], oldest first."""
         rows = []
+        word = self._turn_word()
         for turn, words in self.events():
             if not rows or rows[-1][1] != turn:
-                rows.append((Text("turn %d:" % turn if turn >= 1 else "earlier:", style="bold dim"), turn, True))
+                rows.append((Text("%s %d:" % (word, turn) if turn >= 1 else "earlier:", style="bold dim"), turn, True))
             pad = " " * (1 + len(words) - len(words.lstrip()))  # a fight's wounds stay indented under it
             for part in textwrap.wrap(words.strip(), width, initial_indent=pad, subsequent_indent=pad + "  ") or [pad]:
                 rows.append((Text(part), turn, False))
