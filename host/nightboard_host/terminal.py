@@ -2,13 +2,17 @@
 
 KeyMap      keys -> button ids (player 0: q w e r, player 1: a s d f, ... for mode, move, look, ok)
 KeyFeeder   turns key taps into button presses and timed releases on the simulated buttons
-TerminalView  one rich renderable: the LEDs where Layout.geometry() puts them, the key map,
-              Table.describe() and the last events in words
+Picture     where each LED goes in the character cells, and where the game's labels fit beside them
+TerminalView  one rich renderable: the LEDs where Layout.geometry() puts them with the game's labels
+              (card names, room coordinates: its `labels` hook), the key map, Table.describe(), the
+              choice of a seat that looks (its `own_words` hook), what to do at the end, and the log
+              from the newest turn's first line (arrows scroll it, Tab gives it the whole screen)
 run()       the interactive loop (cbreak terminal, non-blocking keys, frame pacing, rich Live)
 
 Terminals give no key-up events, so a tap is a press now and a release TAP_MS
 later (on the clock, never by sleeping); "look" is a hold button, so its key
 toggles; shift + key (a capital) holds the button LONG_MS, a long press.
+Once the game is over, a player's ok starts the same game with a new seed.
 """
 
 import math
