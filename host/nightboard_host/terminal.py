@@ -342,8 +342,8 @@ class TerminalView:
         return self._pictures[key]
 
     def _hook(self, name):
-        t = self.table
-        if t.game is None or t.play is None or t.program is None or t.program.get("kind") == "tool":
+        t = self.table  # a Table; the monitor's RemoteTable has no controller (play): no hooks there
+        if t.game is None or getattr(t, "play", None) is None or t.program is None or t.program.get("kind") == "tool":
             return None
         where = index.tools(t.program["name"]).get(name)
         if not where:
@@ -376,7 +376,8 @@ class TerminalView:
 
     def over(self):
         g = self.table.game
-        return self.table.mode == "game" and g is not None and bool(getattr(g, "over", False))
+        t = self.table  # the monitor (no controller) cannot start a new game with ok
+        return t.mode == "game" and g is not None and getattr(t, "play", None) is not None and bool(getattr(g, "over", False))
 
     def key_lines(self, width):
         """The key map: two seats a line when they fit ("red q w e r"), then what the keys do."""
@@ -489,10 +490,12 @@ class TerminalView:
         the newest few for the board's sake, and a turn of four families is longer than that, so the view
         gathers them as they come (the table's own log keeps the newest LOG_KEEP for it meanwhile)."""
         t = self.table
-        ev = t.events
+        ev = getattr(t, "events", None)
+        if ev is None:  # the monitor's RemoteTable: the events it fetched
+            return list(t.log)
         if ev.keep < LOG_KEEP:
             ev.keep = LOG_KEEP  # host memory: room for a whole turn between two looks
-        if t.play is not self._log_play or t.log_mark < self._log_seen:
+        if getattr(t, "play", None) is not self._log_play or t.log_mark < self._log_seen:
             self._log_play = t.play
             self._log = list(t.log)
             self._log_seen = t.log_mark
