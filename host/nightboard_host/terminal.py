@@ -401,7 +401,10 @@ class TerminalView:
             row.rstrip()
             out.append(row)
         out.append(Text("look: on/off, Shift+key: long", style="dim"))
-        out.append(Text("Tab: log  \u2191\u2193: scroll  Esc: quit", style="dim"))
+        if hasattr(self.table, "play"):  # the play loop's keys (the monitor has its own)
+            out.append(Text("Tab: log  \u2191\u2193: scroll  Esc: quit", style="dim"))
+        else:
+            out.append(Text("Esc: quit", style="dim"))
         return out
 
     def choice_lines(self, width):
