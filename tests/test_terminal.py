@@ -728,3 +728,18 @@ def test_before_the_end_ok_is_the_players_ok():
     view = TerminalView(t, km)
     assert "game over" not in screen_text(view, 80, 24)
     assert terminal.game_key(view, km, KeyFeeder(hal.buttons, km, t.hal.clock), "r") == "button"
+
+
+def test_after_the_end_of_a_game_begun_at_the_menu_ok_goes_back_to_the_menu():
+    g = V.new_game(5, 2)
+    k = 0
+    while not g.over:
+        g.apply_actions([(k + f) % 4 for f in range(2)])
+        k += 1
+    t, _hal = table_at("ring4", g.to_json())
+    view = TerminalView(t, KeyMap.for_table(t))
+    terminal.new_game(t, None, view)
+    t.tick()
+    assert t.mode == "menu" and not view.over()
+    assert "game over" not in screen_text(view, 80, 24)
+    assert t.describe()[0].split()[0] in screen_text(view, 80, 24)  # the menu is described
