@@ -67,7 +67,10 @@ def picture_pixels(rows, pic):
     for r in range(pic.rows):
         for c in range(pic.cols):
             ch, style = rows[r][c]
-            assert ch == HALF_BLOCK, "cell (%d, %d) of the picture is %r, not a half block" % (c, r, ch)
+            if ch != HALF_BLOCK:  # a label's letter: only in a cell no LED shows, on the table's colour
+                assert ch.isprintable() and ch != " ", "cell (%d, %d) of the picture is %r" % (c, r, ch)
+                px[(c, 2 * r)] = px[(c, 2 * r + 1)] = tuple(style.bgcolor.get_truecolor())
+                continue
             px[(c, 2 * r)] = tuple(style.color.get_truecolor())
             px[(c, 2 * r + 1)] = tuple(style.bgcolor.get_truecolor())
     return px
@@ -105,8 +108,8 @@ def test_the_view_fits_80x24_and_every_led_cell_has_the_frames_colour(name):
     lit = set(t.frame.get(i) for i in range(t.layout.led_count)) - {(0, 0, 0)}
     assert len(lit) >= 5  # a real game frame, not a dark one
     assert "mode move look ok" in text
-    assert "red      q    w    e    r" in text
-    assert "blue     a    s    d    f" in text
+    assert "red    q w e r" in text
+    assert "blue   a s d f" in text
     assert "VampiRing, castle, turn 3" in text
 
 
@@ -142,7 +145,7 @@ def test_a_bigger_terminal_gets_a_bigger_picture_and_the_key_map_for_every_seate
     rows, text = screen_cells(view.render(160, 50), 160, 50)
     assert len(rows) <= 50
     assert picture_pixels(rows, big) == expected_pixels(big, t.frame.rgb)
-    for keys in ("q    w    e    r", "a    s    d    f", "z    x    c    v", "u    i    o    p"):
+    for keys in ("q w e r", "a s d f", "z x c v", "u i o p"):
         assert keys in text
     for fam in ("red", "blue", "yellow", "green"):
         assert fam in text
@@ -175,8 +178,15 @@ def test_the_side_panel_shows_the_newest_events_whole_under_their_turn():
     # the events shown are the newest: the last one described is the log's last (non-morph) event
     described = view.events()
     assert described[-1][0] == 1
-    tail = " ".join(w.strip() for w in words[words.index("turn 1:") + 1:])
+    # the turn starts at its top (its first event, the reveals), and what is cut says how to see it
+    assert words[words.index("turn 1:") + 1].strip().startswith(described[0][1].split()[0])
+    assert words[-1].startswith("... ") and words[-1].endswith("more lines: down arrow")
+    # scrolled down to the end: the last event of the turn is there
+    view.scroll_by(-100)
+    words = [ln.plain for ln in view.side_lines(34, 23)]
+    tail = " ".join(w.strip() for w in words)
     assert tail.endswith(described[-1][1].split()[-1])
+    assert "earlier lines: up arrow" in tail
 
 
 def test_the_menu_is_described_with_its_choices():
@@ -529,3 +539,207 @@ def test_play_in_a_terminal_draws_takes_keys_and_quits_cleanly(quit_key):
     assert "Traceback" not in out
     lflag = 3
     assert after[lflag] & (termios.ICANON | termios.ECHO) == before[lflag] & (termios.ICANON | termios.ECHO)
+
+
+# --- issue 21 item 3: labels, the choice in words, the whole turn, what to do at the end ------------
+
+SIZES = [(80, 24), (120, 40)]
+
+
+def screen_text(view, width, height):
+    rows, text = screen_cells(view.render(width, height), width, height)
+    assert len(rows) <= height
+    assert max(len(s.rstrip()) for s in text.rstrip("\n").split("\n")) <= width
+    return text
+
+
+def side_text(view, width, height):
+    """The side panel's words on one line (wrapped lines joined), as the screen of that size shows them."""
+    screen_text(view, width, height)
+    pic = view.picture(width, height)
+    return " ".join(" ".join(ln.plain.split()) for ln in view.side_lines(width - pic.cols - 1, pic.rows))
+
+
+def game_table(game, prof, players, seed=3, clock=None):
+    p = profile(prof)
+    hal = make_sim_hal(p, clock=clock or SimClock(0))
+    t = Table(p, hal, {"game": game, "players": players, "seed": seed})
+    t.tick()
+    return t, hal
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game, prof, players", [("vampiring", "ring4", 2), ("vampiring", "ring4", 4),
+                                                  ("vampiring", "ring6", 6), ("dracula", "grid8", 2)])
+def test_every_card_and_room_is_labelled_beside_its_leds(game, prof, players, size):
+    t, _hal = game_table(game, prof, players)
+    view = TerminalView(t, KeyMap.for_table(t))
+    labels = view.labels()
+    assert len(labels) >= 10
+    text = screen_text(view, *size)
+    pic = view.picture(*size)
+    marks = view.marks(pic)
+    leds = pic.led_cells()
+    assert not set(marks) & leds  # no label hides an LED
+    placed = {}
+    for (c, r), (_ch, n) in marks.items():
+        placed.setdefault(n, []).append((c, r))
+    for n in range(len(labels)):
+        leds_of, name, short = labels[n]
+        assert n in placed, "label %r is not on the %dx%d screen" % (name, size[0], size[1])
+        cells = sorted(placed[n])
+        word = "".join(marks[c][0] for c in cells)
+        assert word in (name, short) and word in text
+        if size == (120, 40):
+            assert word == name  # a bigger terminal has room for the whole names
+        # next to its own LEDs: the label's middle within a few cells of the LEDs' middle
+        xs = [pic.pixel[i][0] for i in leds_of]
+        ys = [pic.pixel[i][1] / 2.0 for i in leds_of]
+        mx = (cells[0][0] + cells[-1][0] + 1) / 2.0
+        assert abs(mx - sum(xs) / len(xs)) <= 3 + len(word) / 2.0 + pic.dot
+        assert abs(cells[0][1] - sum(ys) / len(ys)) <= 3 + pic.dot
+
+
+def test_the_room_coordinates_of_the_hunt_are_on_the_screen():
+    t, _hal = game_table("dracula", "grid8", 2)
+    text = screen_text(TerminalView(t, KeyMap.for_table(t)), 80, 24)
+    for room in ("a1", "a2", "e5", "c3"):
+        assert room in text
+
+
+def hold_look(hal, t, seat, down=True):
+    (hal.buttons.press if down else hal.buttons.release)(t.button_id(seat, "look"))
+    for _ in range(5):
+        t.hal.clock.advance(t.frame_ms)
+        t.tick()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_family_sees_its_own_choice_in_words_only_while_it_looks(size):
+    t, hal = game_table("vampiring", "ring4", 2)
+    view = TerminalView(t, KeyMap.for_table(t))
+    t.play.press(0, "mode", 0)  # red: metamorphosis B, clockwise
+    t.play.press(1, "move", 0)  # blue: metamorphosis A, anticlockwise
+    text = screen_text(view, *size)
+    assert "metamorphosis" not in text and "looks" not in text
+    assert "look: on/off" in text  # the screen says look is a toggle
+    hold_look(hal, t, 0)
+    text = side_text(view, *size)
+    assert "red q w e r looks" in text
+    assert "red: metamorphosis B, clockwise, not confirmed yet" in text
+    assert "blue:" not in text and "anticlockwise" not in text  # never another family's choice
+    t.play.confirm(0, 0)
+    text = side_text(view, *size)
+    assert "red: metamorphosis B, clockwise, confirmed" in text
+    hold_look(hal, t, 0, down=False)
+    assert "metamorphosis" not in screen_text(view, *size)
+
+
+def test_twin_choices_look_the_same_to_the_family_that_does_not_know():
+    """Two tables where blue confirmed different choices: the same screen while red looks, a different
+    one only while blue looks (so the comparison can tell them apart)."""
+    screens = []
+    for meta in (0, 1):
+        t, hal = game_table("vampiring", "ring4", 2)
+        t.play.meta[1] = meta
+        t.play.confirm(1, 0)
+        view = TerminalView(t, KeyMap.for_table(t))
+        shots = [screen_text(view, 80, 24)]
+        hold_look(hal, t, 0)
+        shots.append(screen_text(view, 80, 24))
+        hold_look(hal, t, 0, down=False)
+        hold_look(hal, t, 1)
+        shots.append(screen_text(view, 80, 24))
+        screens.append(shots)
+    assert screens[0][0] == screens[1][0]
+    assert screens[0][1] == screens[1][1]
+    assert screens[0][2] != screens[1][2]
+
+
+def four_family_turns(view, t, hal, clock, turns):
+    km = view.keymap
+    feeder = KeyFeeder(hal.buttons, km, clock)
+    for k in range(turns):
+        for f in t.game.awaiting():
+            if k % 2:
+                feeder.key(km.rows[f][0])
+            feeder.key(km.rows[f][3])
+        for _ in range(4000 // t.frame_ms):
+            clock.advance(t.frame_ms)
+            feeder.update()
+            t.tick()
+            view.game_log()  # the terminal looks at every frame it draws
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_whole_last_turn_of_four_families_is_in_the_log_from_its_first_line(size):
+    clock = SimClock(0)
+    t, hal = game_table("vampiring", "ring4", 4, seed=3, clock=clock)
+    view = TerminalView(t, KeyMap.for_table(t))
+    four_family_turns(view, t, hal, clock, 2)
+    last = t.game.turn - 1
+    turn = [w for n, w in view.events() if n == last]
+    assert turn[0].startswith("red chose metamorphosis") and len(turn) > 20  # longer than the table keeps
+    # the side panel starts the turn at its top, the fight lines with their wounds
+    side = [ln.plain for ln in view.side_lines(size[0] - view.picture(*size).cols - 1, size[1] - 1)]
+    assert "turn %d:" % last in side
+    assert side[side.index("turn %d:" % last) + 1].strip().startswith("red chose metamorphosis")
+    # the log page (Tab), scrolled with the arrows, holds every line of it
+    km = view.keymap
+    assert terminal.game_key(view, km, None, "\t") == "page"
+    seen = []
+    for _ in range(20):
+        seen.extend(" ".join(ln.split()) for ln in screen_text(view, *size).split("\n"))
+        terminal.game_key(view, km, None, terminal.DOWN_KEYS[0])
+    joined = "\n".join(seen)
+    for words in turn:
+        assert " ".join(words.split())[:size[0] - 10] in joined
+    if size == (120, 40):
+        view.scroll = 0
+        page = " ".join(screen_text(view, *size).split())
+        assert all(" ".join(w.split()) in page for w in turn)  # all of it at once
+    assert terminal.game_key(view, km, None, "\t") == "page" and view.page == "table"
+
+
+def test_after_the_end_the_screen_says_ok_for_a_new_game_and_ok_starts_one():
+    g = V.new_game(5, 2)
+    k = 0
+    while not g.over:
+        g.apply_actions([(k + f) % 4 for f in range(2)])
+        k += 1
+    t, hal = table_at("ring4", g.to_json())
+    km = KeyMap.for_table(t)
+    view = TerminalView(t, km, "Nightboard - VampiRing", "ring4, 2 families, seed 5")
+    for size in SIZES:
+        assert "game over: ok for a new game, Esc to quit" in side_text(view, *size)
+    feeder = KeyFeeder(hal.buttons, km, t.hal.clock)
+    assert terminal.game_key(view, km, feeder, "q") == "button"  # other keys are still the buttons
+    assert terminal.game_key(view, km, feeder, "f") == "new game"  # any family's ok
+    start = {"game": "vampiring", "players": 2, "seed": 5, "variant": "castle", "preview": True}
+    terminal.new_game(t, start, view)
+    assert t.game.turn == 1 and not t.game.over and start["seed"] != 5
+    text = screen_text(view, 80, 24)
+    assert "game over" not in text and "seed %d" % start["seed"] in side_text(view, 80, 24)
+
+
+def test_before_the_end_ok_is_the_players_ok():
+    t, hal = game_table("vampiring", "ring4", 2)
+    km = KeyMap.for_table(t)
+    view = TerminalView(t, km)
+    assert "game over" not in screen_text(view, 80, 24)
+    assert terminal.game_key(view, km, KeyFeeder(hal.buttons, km, t.hal.clock), "r") == "button"
+
+
+def test_after_the_end_of_a_game_begun_at_the_menu_ok_goes_back_to_the_menu():
+    g = V.new_game(5, 2)
+    k = 0
+    while not g.over:
+        g.apply_actions([(k + f) % 4 for f in range(2)])
+        k += 1
+    t, _hal = table_at("ring4", g.to_json())
+    view = TerminalView(t, KeyMap.for_table(t))
+    terminal.new_game(t, None, view)
+    t.tick()
+    assert t.mode == "menu" and not view.over()
+    assert "game over" not in screen_text(view, 80, 24)
+    assert t.describe()[0].split()[0] in screen_text(view, 80, 24)  # the menu is described

@@ -149,3 +149,34 @@ def log_lines(log, g):
         out.append((turn, words.rstrip()))
     return out
 
+
+
+CLOCK_WORDS = {"cw": "clockwise", "ccw": "anticlockwise"}
+
+
+def place_labels(table):
+    """The terminal's labels: [(leds, name, short)] for each card on the ring, from the public view.
+    short is the name cut to fit a small picture (a home keeps its family's initial)."""
+    lay = table.layout
+    ring = table.game.public()["ring"]
+    out = []
+    for c in range(len(ring)):
+        pos = lay.card_position(c, len(ring))
+        leds = tuple(lay.position_led(pos, k) for k in range(lay.leds_per_card))
+        name = ring[c]
+        short = ("H" + name[5:6]) if name.startswith("home-") else name[:3]
+        out.append((leds, name, short))
+    return out
+
+
+def own_choice(table, seat):
+    """A family's own choice in words, for the terminal while that family holds "look" (its secret:
+    only ever shown then); None when it has nothing to choose."""
+    play = table.play
+    g = play.game
+    if g.over or seat >= g.families or not g.alive(seat):
+        return None
+    done = g.pending[seat] >= 0
+    a = g.pending[seat] if done else play.action(seat)
+    return "%s: metamorphosis %s, %s, %s" % (FAMILIES[seat], META[a >> 1], CLOCK_WORDS[DIRS[a & 1]],
+                                            "confirmed" if done else "not confirmed yet (ok confirms)")

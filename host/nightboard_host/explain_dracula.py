@@ -152,3 +152,10 @@ def run(record, as_json=False, out=None):
     if not state.over:
         out.write("The game is not over.\n")
     return 0
+
+
+def place_labels(table):
+    """The terminal's labels: [(leds, name, short)] for each room of the map (its coordinates)."""
+    m = table.game.map
+    room_led = table.play.draw.room_led
+    return [((room_led[r],), m.name(r), m.name(r)) for r in range(m.n)]

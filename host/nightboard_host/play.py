@@ -243,7 +243,8 @@ def run_play(args, stdin=None, out=None):
         sub = "%s, %d %s, seed %d" % (profile["name"], start["players"], facts["seat_words"][1], start["seed"])
         out.write(_headline(profile, start) + "\n")
         out.flush()
-    code = terminal.run(table, terminal.KeyMap.for_table(table), clock, stdin=stdin, title=title, subtitle=sub)
+    code = terminal.run(table, terminal.KeyMap.for_table(table), clock, stdin=stdin, title=title, subtitle=sub,
+                         start=start)
     if start is not None:
         out.write("Play this game again: %s\n" % replay_hint(profile, start))
     return code

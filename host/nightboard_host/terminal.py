@@ -2,13 +2,17 @@
 
 KeyMap      keys -> button ids (player 0: q w e r, player 1: a s d f, ... for mode, move, look, ok)
 KeyFeeder   turns key taps into button presses and timed releases on the simulated buttons
-TerminalView  one rich renderable: the LEDs where Layout.geometry() puts them, the key map,
-              Table.describe() and the last events in words
+Picture     where each LED goes in the character cells, and where the game's labels fit beside them
+TerminalView  one rich renderable: the LEDs where Layout.geometry() puts them with the game's labels
+              (card names, room coordinates: its `labels` hook), the key map, Table.describe(), the
+              choice of a seat that looks (its `own_words` hook), what to do at the end, and the log
+              from the newest turn's first line (arrows scroll it, Tab gives it the whole screen)
 run()       the interactive loop (cbreak terminal, non-blocking keys, frame pacing, rich Live)
 
 Terminals give no key-up events, so a tap is a press now and a release TAP_MS
 later (on the clock, never by sleeping); "look" is a hold button, so its key
 toggles; shift + key (a capital) holds the button LONG_MS, a long press.
+Once the game is over, a player's ok starts the same game with a new seed.
 """
 
 import math
@@ -32,7 +36,12 @@ GAP_MS = 60  # a key stays up at least this long before a queued tap presses it 
 SIDE_MIN = 34  # columns kept for the side panel
 MIN_SIZE = (60, 16)  # the smallest terminal the view draws in
 TABLE_TOP = (30, 24, 20)  # the dark table behind the LEDs (an off LED is black, so it shows)
+V_WEIGHT = 1.5  # a label a row away from its LED reads as further than one a column away
+DOT_FROM = 4.5  # below this many cells per LED pitch an LED is one pixel, leaving room for labels
+LABEL_STYLE = Style(color="rgb(170,160,150)", bgcolor="rgb(%d,%d,%d)" % TABLE_TOP)
 HALF_BLOCK = "\u2580"  # upper half block: foreground = top pixel, background = bottom pixel
+LOG_KEEP = 600  # events the terminal's log holds (whole turns of six families)
+GAME_OVER_HINT = "game over: ok for a new game, Esc to quit"
 ESC = "\x1b"
 CTRL_C = "\x03"
 
@@ -183,7 +192,7 @@ class Picture:
         span_y = max(max(ys) - y0, 1.0)
         h = 2 * rows
         scale = min((cols - 1) / span_x, (h - 1) / span_y)
-        dot = 1 if scale < 2.5 else min(4, int(scale * 0.55 + 0.5))  # LEDs a little over half their pitch
+        dot = 1 if scale < DOT_FROM else min(4, int(scale * 0.55 + 0.5))  # LEDs a little over half their pitch
         scale = min((cols - dot) / span_x, (h - dot) / span_y)
         self.scale = scale
         self.dot = dot
@@ -196,13 +205,75 @@ class Picture:
         for led, x, y, _sid in geometry:
             self.pixel[led] = (int(math.floor((x - x0) * scale + ox + 0.5)), int(math.floor((y - y0) * scale + oy + 0.5)))
 
+    def led_cells(self):
+        """The set of (col, row) cells that show some LED."""
+        cells = set()
+        for led in self.pixel:
+            x, y = self.pixel[led]
+            for dy in range(self.dot):
+                for dx in range(self.dot):
+                    cells.add((x + dx, (y + dy) // 2))
+        return cells
+
+    def place(self, labels):
+        """Where each label goes: {(col, row): (char, label number)} in cells that show no LED, each label
+        as near its LEDs as a free run of cells allows (its whole name, else its short form, else none);
+        labels: [(leds, name, short)]."""
+        busy = self.led_cells()
+        out = {}
+        for n in range(len(labels)):
+            leds, name, short = labels[n]
+            pts = [self.pixel[led] for led in leds if led in self.pixel]
+            if not pts:
+                continue
+            ax = sum(p[0] for p in pts) / float(len(pts)) + self.dot / 2.0
+            ay = sum(p[1] for p in pts) / float(len(pts)) + self.dot / 2.0  # in pixels, 2 per row
+            for text in (name, short) if short and short != name else (name,):
+                # best just right of the LEDs (a grid reads "o a2  o b2"), else wherever is nearest
+                spot = self._spot(text, ax + len(text) / 2.0 + 0.5, ay, busy, out, 1.5)
+                if spot is None:
+                    spot = self._spot(text, ax, ay, busy, out)
+                if spot is not None:
+                    c, r = spot
+                    for k in range(len(text)):
+                        out[(c + k, r)] = (text[k], n)
+                    break
+        return out
+
+    def _spot(self, text, ax, ay, busy, taken, reach=None):
+        """The free run of len(text) cells whose middle is nearest (ax, ay), within reach; or None."""
+        n = len(text)
+        reach = 2.5 + n / 2.0 if reach is None else reach
+        best = None
+        r0 = max(0, int((ay - 2 * reach) // 2))
+        r1 = min(self.rows - 1, int((ay + 2 * reach) // 2) + 1)
+        c0 = max(0, int(ax - reach - n))
+        c1 = min(self.cols - n, int(ax + reach))
+        for r in range(r0, r1 + 1):
+            for c in range(c0, c1 + 1):
+                d = math.hypot(c + n / 2.0 - ax, (2 * r + 1 - ay) * V_WEIGHT)
+                if d > reach or (best is not None and d >= best[0]):
+                    continue
+                if (c - 1, r) in taken or (c + n, r) in taken:
+                    continue  # a gap between two labels
+                ok = True
+                for k in range(n):
+                    if (c + k, r) in busy or (c + k, r) in taken:
+                        ok = False
+                        break
+                if ok:
+                    best = (d, c, r)
+        return None if best is None else (best[1], best[2])
+
     def cell_of(self, led):
         """(col, row, top) of the character cell showing LED `led`'s top-left pixel."""
         x, y = self.pixel[led]
         return x, y // 2, y % 2 == 0
 
-    def draw(self, rgb):
-        """The picture as one Text of `rows` lines: half blocks coloured from the frame's rgb bytes."""
+    def draw(self, rgb, marks=None):
+        """The picture as one Text of `rows` lines: half blocks coloured from the frame's rgb bytes, and
+        the characters of `marks` ({(col, row): (char, n)}, from place()) in cells the LEDs leave free."""
+        marks = marks or {}
         px = [[TABLE_TOP] * self.cols for _ in range(self.height)]
         d = self.dot
         for led in sorted(self.pixel):
@@ -217,9 +288,13 @@ class Picture:
             top, bottom = px[2 * r], px[2 * r + 1]
             c = 0
             while c < self.cols:
+                if (c, r) in marks:
+                    text.append(marks[(c, r)][0], LABEL_STYLE)
+                    c += 1
+                    continue
                 pair = (top[c], bottom[c])
                 run = c + 1
-                while run < self.cols and (top[run], bottom[run]) == pair:
+                while run < self.cols and (top[run], bottom[run]) == pair and (run, r) not in marks:
                     run += 1
                 st = styles.get(pair)
                 if st is None:
@@ -236,15 +311,28 @@ def _rgb_style(c, bold=False):
 
 
 class TerminalView:
-    """The whole screen for one Table: render(width, height) -> a rich renderable."""
+    """The whole screen for one Table: render(width, height) -> a rich renderable.
+
+    The picture carries the game's labels (card names, room coordinates) from its `labels` hook; the side
+    panel the key map, the table's description, the choice of each seat that holds "look" (its
+    `own_words` hook: only that seat's own secret, only while it looks), what to do once the game is
+    over, and the log, newest turn first from its top; `scroll` lines back (the arrow keys) show more."""
 
     def __init__(self, table, keymap, title="Nightboard", subtitle=""):
         self.table = table
         self.keymap = keymap
         self.title = title
         self.subtitle = subtitle
+        self.page = "table"  # or "log": the whole screen for the log (Tab)
+        self.scroll = 0  # log lines scrolled back from the newest turn's top (negative: further down)
         self._geometry = table.layout.geometry()
         self._pictures = {}
+        self._marks = {}
+        self._log_mark = table.log_mark
+        self._log_play = None
+        self._log = []
+        self._log_seen = 0
+        self.game_log()
 
     def picture(self, width=80, height=24):
         """The Picture the table gets in a width x height screen (cached per size)."""
@@ -253,71 +341,199 @@ class TerminalView:
             self._pictures[key] = Picture(self._geometry, max(4, width - SIDE_MIN - 1), max(2, height - 1))
         return self._pictures[key]
 
+    def _hook(self, name):
+        t = self.table  # a Table; the monitor's RemoteTable has no controller (play): no hooks there
+        if t.game is None or getattr(t, "play", None) is None or t.program is None or t.program.get("kind") == "tool":
+            return None
+        where = index.tools(t.program["name"]).get(name)
+        if not where:
+            return None
+        mod, fn = where.split(":")
+        return getattr(__import__(mod, None, None, [fn]), fn)
+
+    def labels(self):
+        """[(leds, name, short)] from the game's labels hook (public facts only), [] without one."""
+        hook = self._hook("labels")
+        return hook(self.table) if hook is not None else []
+
+    def marks(self, pic):
+        labels = self.labels()
+        key = (id(pic), tuple((tuple(a), b, c) for a, b, c in labels))
+        if key not in self._marks:
+            self._marks = {key: pic.place(labels)}
+        return self._marks[key]
+
     def players_shown(self):
         g = self.table.game
         return g.players_count() if g is not None else self.keymap.players
 
+    def looking(self, p):
+        """True while seat p holds its look button (a toggle in the terminal)."""
+        try:
+            return bool(self.table.hal.buttons.raw[self.table.button_id(p, "look")])
+        except (ValueError, IndexError, AttributeError):
+            return False
+
+    def over(self):
+        g = self.table.game
+        t = self.table  # the monitor (no controller) cannot start a new game with ok
+        return t.mode == "game" and g is not None and getattr(t, "play", None) is not None and bool(getattr(g, "over", False))
+
+    def key_lines(self, width):
+        """The key map: two seats a line when they fit ("red q w e r"), then what the keys do."""
+        n = min(self.players_shown(), self.keymap.players)
+        cells = []
+        for p in range(n):
+            t = Text("%-7s" % _family(p), style=_rgb_style(P.FAMILY[p % len(P.FAMILY)], bold=True))
+            t.append(" ".join(self.keymap.rows[p]))
+            if self.looking(p):
+                t.append(" looks", style="bold")
+            cells.append(t)
+        per = 2 if width >= 2 * 20 + 2 else 1
+        out = [Text("keys: mode move look ok", style="dim")]
+        for i in range(0, len(cells), per):
+            row = Text()
+            for k in range(i, min(i + per, len(cells))):
+                if k > i:
+                    row.append("  ")
+                row.append_text(cells[k])
+                row.append(" " * (20 - cells[k].cell_len))
+            row.rstrip()
+            out.append(row)
+        out.append(Text("look: on/off, Shift+key: long", style="dim"))
+        if hasattr(self.table, "play"):  # the play loop's keys (the monitor has its own)
+            out.append(Text("Tab: log  \u2191\u2193: scroll  Esc: quit", style="dim"))
+        else:
+            out.append(Text("Esc: quit", style="dim"))
+        return out
+
+    def choice_lines(self, width):
+        """Each looking seat's own choice in words (the game's own_words hook)."""
+        hook = self._hook("own_words")
+        out = []
+        if hook is None or self.over():
+            return out
+        for p in range(min(self.players_shown(), self.keymap.players)):
+            if self.looking(p):
+                words = hook(self.table, p)
+                for part in textwrap.wrap(words or "", width):
+                    out.append(Text(part, style=_rgb_style(P.FAMILY[p % len(P.FAMILY)], bold=True)))
+        return out
+
     def side_lines(self, width, height):
-        """The side panel: title, key map, the table's description, then the newest events that fit."""
+        """The side panel: title, key map, the table's description, looking seats' choices, what to do
+        at the end, then as much of the log as fits."""
         head = [Text(self.title, style="bold")]
         if self.subtitle:
             head.append(Text(self.subtitle, style="dim"))
-        head.append(Text("keys    mode move look ok", style="dim"))
-        for p in range(min(self.players_shown(), self.keymap.players)):
-            keys = self.keymap.rows[p]
-            row = Text("%-7s" % _family(p), style=_rgb_style(P.FAMILY[p % len(P.FAMILY)], bold=True))
-            row.append("  %s    %s    %s    %s" % tuple(keys))
-            head.append(row)
-        head.append(Text("Shift+key: long press  Esc: quit", style="dim"))
+        head.extend(self.key_lines(width))
         for line in self.table.describe():
             for part in textwrap.wrap(line, width) or [""]:
                 head.append(Text(part))
+        head.extend(self.choice_lines(width))
+        if self.over():
+            for part in textwrap.wrap(GAME_OVER_HINT, width):
+                head.append(Text(part, style="bold reverse"))
         room = height - len(head)
         if room > 1:
             head.extend(self.event_lines(width, room))
         return head[:height]
 
-    def event_lines(self, width, room):
-        """The newest events in words that fit in `room` lines, whole events only (unless the
-        newest alone is too long), under the heading of their turn."""
-        rows = []  # (Text, turn, starts an event, is a heading)
+    def _turn_word(self):
+        t = self.table
+        if t.program is None or t.program.get("kind") == "tool":
+            return "turn"
+        return index.tools(t.program["name"]).get("turn_words", ("turn",))[0]
+
+    def log_rows(self, width):
+        """Every line of the log: [(Text, turn, is a heading)], oldest first."""
+        rows = []
+        word = self._turn_word()
         for turn, words in self.events():
             if not rows or rows[-1][1] != turn:
-                rows.append((Text("turn %d:" % turn if turn >= 1 else "earlier:", style="bold dim"), turn, True, True))
+                rows.append((Text("%s %d:" % (word, turn) if turn >= 1 else "earlier:", style="bold dim"), turn, True))
             pad = " " * (1 + len(words) - len(words.lstrip()))  # a fight's wounds stay indented under it
-            wrapped = textwrap.wrap(words.strip(), width, initial_indent=pad, subsequent_indent=pad + "  ") or [pad]
-            for k in range(len(wrapped)):
-                rows.append((Text(wrapped[k]), turn, k == 0, False))
+            for part in textwrap.wrap(words.strip(), width, initial_indent=pad, subsequent_indent=pad + "  ") or [pad]:
+                rows.append((Text(part), turn, False))
+        return rows
+
+    def event_lines(self, width, room):
+        """`room` lines of the log: the newest turn from its heading down (the whole turn when it fits,
+        earlier turns above it as room allows), moved by `scroll`; a last line says what is cut."""
+        rows = self.log_rows(width)
+        if not rows:
+            return []
+        top = len(rows) - 1
+        while top > 0 and not rows[top][2]:
+            top -= 1  # the newest turn's heading
         if len(rows) <= room:
-            return [r[0] for r in rows]
-        tail = rows[len(rows) - room:]
-        while len(tail) > 1 and not tail[0][2]:
-            tail.pop(0)
-        if not tail[0][3]:
-            tail.pop(0)
-            while len(tail) > 1 and not tail[0][2]:
-                tail.pop(0)
-            turn = tail[0][1] if tail else rows[-1][1]
-            tail.insert(0, (Text("turn %d:" % turn if turn >= 1 else "earlier:", style="bold dim"), turn, True, True))
-        if len(tail) == 1:  # the newest event alone is longer than the room: its last lines
-            tail = tail + rows[len(rows) - room + 1:]
-        return [r[0] for r in tail]
+            top = 0
+        else:  # room to spare below the newest turn: earlier lines too, under a line that says so
+            top = max(0, min(top, len(rows) - (room - 1)))
+        top = max(0, min(len(rows) - 1, top - self.scroll))
+        out = []
+        if top > 0:
+            out.append(Text("... %d earlier line%s: up arrow" % (top, "" if top == 1 else "s"), style="dim"))
+        shown = rows[top:top + room - len(out)]
+        below = len(rows) - top - len(shown)
+        if below > 0:
+            shown = shown[:len(shown) - 1]
+            below += 1
+        out.extend(r[0] for r in shown)
+        if below > 0:
+            out.append(Text("... %d more line%s: down arrow" % (below, "" if below == 1 else "s"), style="dim"))
+        return out
+
+    def scroll_by(self, lines):
+        """Move the log `lines` back (up arrow: 1) or forward (-1)."""
+        self.scroll += lines
+
+    def game_log(self):
+        """Every event of the game being played, oldest first (up to LOG_KEEP). The table keeps only
+        the newest few for the board's sake, and a turn of four families is longer than that, so the view
+        gathers them as they come (the table's own log keeps the newest LOG_KEEP for it meanwhile)."""
+        t = self.table
+        ev = getattr(t, "events", None)
+        if ev is None:  # the monitor's RemoteTable: the events it fetched
+            return list(t.log)
+        if ev.keep < LOG_KEEP:
+            ev.keep = LOG_KEEP  # host memory: room for a whole turn between two looks
+        if getattr(t, "play", None) is not self._log_play or t.log_mark < self._log_seen:
+            self._log_play = t.play
+            self._log = list(t.log)
+            self._log_seen = t.log_mark
+        new = t.log_mark - self._log_seen
+        if new > 0:
+            self._log.extend(ev.recent(min(new, len(ev))))
+            self._log_seen = t.log_mark
+            del self._log[:max(0, len(self._log) - LOG_KEEP)]
+        return self._log
 
     def events(self):
-        """[(turn number, words)] for the log's events, oldest first (a family's morphs are told by
-        its reveal line). The newest turn in the log is the one just played; a turn starts with the
-        families' reveals; turns the bounded log only holds part of number 0 or less."""
+        """[(turn number, words)] for the game's events, oldest first (the game's explain module)."""
         t = self.table
         g = t.game
         if g is None or t.program is None or t.program.get("kind") == "tool":
             return []
         explain = index.tools(t.program["name"]).get("explain")
-        return __import__(explain, None, None, ["log_lines"]).log_lines(t.log, g) if explain else []
+        return __import__(explain, None, None, ["log_lines"]).log_lines(self.game_log(), g) if explain else []
 
     def render(self, width=80, height=24):
         if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
             return Text("The terminal is %dx%d: make it at least %dx%d to see the table (Esc quits)."
                         % (width, height, MIN_SIZE[0], MIN_SIZE[1]))
+        if self.table.log_mark != self._log_mark:  # a new turn: its top again
+            self._log_mark = self.table.log_mark
+            self.scroll = 0
+        if self.page == "log":
+            lines = [Text("the log (Tab: back to the table, arrows: scroll, Esc: quit)", style="bold")]
+            lines.extend(self.event_lines(width, height - 1) or [Text("nothing has happened yet")])
+            out = Text(no_wrap=True, overflow="ellipsis", end="")
+            for i, line in enumerate(lines):
+                out.append_text(line)
+                if i < len(lines) - 1:
+                    out.append("\n")
+            return out
         pic = self.picture(width, height)
         side_w = width - pic.cols - 1
         lines = self.side_lines(side_w, pic.rows)
@@ -329,13 +545,15 @@ class TerminalView:
         grid = Grid.grid(padding=(0, 1, 0, 0), collapse_padding=True)
         grid.add_column(width=pic.cols, no_wrap=True)
         grid.add_column(width=side_w, no_wrap=True)
-        grid.add_row(pic.draw(self.table.frame.rgb), side)
+        grid.add_row(pic.draw(self.table.frame.rgb, self.marks(pic)), side)
         return Group(grid)
 
     def state_key(self):
-        """Changes whenever the screen would: the frame, the description, the log."""
+        """Changes whenever the screen would: the frame, the description, the log, looks, the scroll."""
         t = self.table
-        return (bytes(t.frame.rgb), tuple(t.describe()), t.log_mark, t.mode)
+        looks = tuple(self.looking(p) for p in range(min(self.players_shown(), self.keymap.players)))
+        return (bytes(t.frame.rgb), tuple(t.describe()), t.log_mark, t.mode, looks, self.scroll, self.page,
+                self.subtitle)
 
 
 def _family(p):
@@ -370,8 +588,47 @@ def read_keys(fd, timeout_s):
     return keys
 
 
-def run(table, keymap, clock, console=None, stdin=None, title="Nightboard", subtitle="", redraw_ms=50):
-    """Play at the terminal until Esc or Ctrl-C; returns 0. NotATerminal when stdin is not a TTY."""
+UP_KEYS = ("\x1b[A", "\x1bOA", "\x1b[5~")  # up arrow, page up: the log goes back
+DOWN_KEYS = ("\x1b[B", "\x1bOB", "\x1b[6~")
+
+
+def new_game(table, start, view):
+    """After the game is over, ok: the same game again with a new seed (start is updated in place, so the
+    caller's "play this game again" line names the last game), or the start menu for a game begun there."""
+    if start is None:
+        table.play = None
+        table.mode = "menu"
+        return
+    import random
+    import re
+
+    start["seed"] = random.SystemRandom().randrange(1, 1000000)
+    table.start_game(dict(start))
+    view.subtitle = re.sub(r"seed \d+", "seed %d" % start["seed"], view.subtitle)
+
+
+def game_key(view, keymap, feeder, k):
+    """One key for the table: the arrows move the log, ok after the end starts a new game, the rest
+    are the players' buttons."""
+    if k == "\t":
+        view.page = "log" if view.page == "table" else "table"
+        return "page"
+    if k in UP_KEYS:
+        view.scroll_by(1 if k != UP_KEYS[2] else 5)
+        return "scroll"
+    if k in DOWN_KEYS:
+        view.scroll_by(-1 if k != DOWN_KEYS[2] else -5)
+        return "scroll"
+    hit = keymap.lookup(k)
+    if hit is not None and hit[1] == "ok" and view.over():
+        return "new game"
+    feeder.key(k)
+    return "button"
+
+
+def run(table, keymap, clock, console=None, stdin=None, title="Nightboard", subtitle="", redraw_ms=50, start=None):
+    """Play at the terminal until Esc or Ctrl-C; returns 0. NotATerminal when stdin is not a TTY.
+    start: the options the game was started with (ok after its end plays it again with a new seed)."""
     import sys
     import termios
     import tty
@@ -398,7 +655,9 @@ def run(table, keymap, clock, console=None, stdin=None, title="Nightboard", subt
                 for k in read_keys(fd, wait / 1000.0):
                     if k == ESC or k == CTRL_C:
                         return 0
-                    feeder.key(k)
+                    if game_key(view, keymap, feeder, k) == "new game":
+                        feeder.release_all()
+                        new_game(table, start, view)
                 now = clock.ticks_ms()
                 if clock.ticks_diff(now, due) < 0:
                     continue

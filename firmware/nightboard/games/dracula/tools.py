@@ -10,5 +10,7 @@ TOOLS = {
     "flags": {"size": "--map-size"},  # the command-line flag of an option, when not --<name>
     "explain": "nightboard_host.explain_dracula",  # its records and events in words
     "snapshot": "nightboard_host.snapshot_dracula",  # its own picture of the table (rooms, not cards)
+    "labels": "nightboard_host.explain_dracula:place_labels",  # the terminal's room names (coordinates)
+    "own_words": None,  # nothing secret to a hunter's own seat
     "snapshot_turns": "nightboard_host.dracula_bots:play_rounds",  # a fixed play of k rounds, for snapshots
 }

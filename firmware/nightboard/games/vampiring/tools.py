@@ -10,5 +10,7 @@ TOOLS = {
     "flags": {},  # the command-line flag of an option, when not --<name> (--no-<name> for a default true)
     "explain": "nightboard_host.explain",  # its records and events in words
     "snapshot": None,  # its own picture of the table (None: the ring of cards)
+    "labels": "nightboard_host.explain:place_labels",  # the terminal's card names: labels(table) -> [(leds, name, short)]
+    "own_words": "nightboard_host.explain:own_choice",  # own_words(table, seat): a seat's secret choice in words
     "snapshot_turns": "nightboard_host.snapshot:play_turns",  # a fixed play of k turns, for snapshots
 }
