@@ -118,7 +118,7 @@ def test_files_behave_as_on_littlefs_rename_over_sizes_hashes(board, transport):
 
     assert transport.fs_hashfile("/y", "sha256") == hashlib.sha256(b"12345").digest()
     bsize, _, blocks, free = transport.eval("__import__('os').statvfs('/')")[:4]
-    assert bsize * blocks == 848 * 1024 and 0 < free < blocks  # a Pico's 848 KB flash
+    assert bsize * blocks == 1408 * 1024 and 0 < free < blocks  # a stock Pico's 1408 KB filesystem
 
 
 def test_mpremote_commands_work_unchanged(board, tmp_path):
