@@ -1,0 +1,38 @@
+"""Vampire, the card game: hidden hands; one player becomes the Vampire with bones and bites the rest,
+who defend, heal each other with feathers and try to escape with five cards of a suit.
+
+GAME is what every tool knows of it (the contract: docs/games.md). The engine is state.py (the turn
+flow in flow.py, the actions in moves.py, the deck in deck.py, positions in pos.py, the board's player
+in mind.py); they are imported only when a game is set up, so the start menu reads GAME alone.
+The decisions where the rules are silent: docs/vampire_cards-rules-notes.md (ids K1..).
+"""
+
+GAME = {
+    "name": "vampire_cards",
+    "title": "Vampire (the card game)",
+    "format": 1,
+    "called": "Vampire, the card game",
+    "seat_words": ("player", "players"),
+    "profile": "ring4",
+    "flags": {},
+    "players": (3, 6),
+    # dawn: the rounds after which the night is counted (K11); 0 switches the limit off
+    "options": (("dawn", (15, 25, 0)),),
+    "setup": ("seed", "players", "dawn"),
+    "surface": ("ring", 1, 0),
+    "board_seats": (),  # the board may take any player's seat (mind.py); it has none of its own
+    "table": ("nightboard.table.vampire_cards_play", "VampireCardsPlay"),
+    "colour": (150, 0, 40),
+}
+
+
+def new_game(seed, players=3, dawn=15, deck=None):
+    from nightboard.games.vampire_cards.state import new_game
+
+    return new_game(seed, players, dawn, deck)
+
+
+def from_json(obj):
+    from nightboard.games.vampire_cards.pos import from_json
+
+    return from_json(obj)
