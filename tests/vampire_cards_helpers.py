@@ -8,7 +8,7 @@ LETTER = {"B": 0, "L": 1, "T": 2, "W": 3, "F": 4}
 
 
 def cid(word, used=None):
-    """A card id of the default deck (K1). Fates are 50..54: each "X" takes the next one not in used."""
+    """A card id of the default deck (C1). Fates are 50..54: each "X" takes the next one not in used."""
     if word == "X":
         for c in range(50, 55):
             if used is None or c not in used:

@@ -4,7 +4,7 @@ who defend, heal each other with feathers and try to escape with five cards of a
 GAME is what every tool knows of it (the contract: docs/games.md). The engine is state.py (the turn
 flow in flow.py, the actions in moves.py, the deck in deck.py, positions in pos.py, the board's player
 in mind.py); they are imported only when a game is set up, so the start menu reads GAME alone.
-The decisions where the rules are silent: docs/vampire_cards-rules-notes.md (ids K1..).
+The decisions where the rules are silent: docs/vampire_cards-rules-notes.md (ids C1..C14).
 """
 
 GAME = {
@@ -16,7 +16,7 @@ GAME = {
     "profile": "ring4",
     "flags": {},
     "players": (3, 6),
-    # dawn: the rounds after which the night is counted (K11); 0 switches the limit off
+    # dawn: the rounds after which the night is counted (C12); 0 switches the limit off
     "options": (("dawn", (15, 25, 0)),),
     "setup": ("seed", "players", "dawn"),
     "surface": ("ring", 1, 0),

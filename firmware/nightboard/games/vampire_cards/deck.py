@@ -1,4 +1,4 @@
-"""The cards: suits, the default deck (K1) and small helpers. A deck is data, a list of [suit, value];
+"""The cards: suits, the default deck (C1) and small helpers. A deck is data, a list of [suit, value];
 a card is its index in that list, so hands, piles and events hold small integers.
 """
 
@@ -10,17 +10,17 @@ FEATHER = 4
 FATE = 5
 SUITS = ("bone", "leaf", "track", "wave", "feather", "fate")
 LETTERS = "BLTWFX"  # one letter per suit, for short words (X: Fate)
-RUNNING = (LEAF, TRACK, WAVE)  # the suits that run, hide and flee: defences and escapes (K5, K9)
+RUNNING = (LEAF, TRACK, WAVE)  # the suits that run, hide and flee: defences and escapes (C6, C10)
 HAND = 6  # a full hand (dealt, drawn back to)
-KEEP = 3  # a bitten player keeps this many (K6)
-BITTEN_DRAW = 3  # a bitten player draws this many at the start of its turn (K7)
-ESCAPE = 5  # cards of one running suit to escape (K9)
-FATE_WARD = 10  # the Vampire's defence against a Fate must total this or more (K8)
+KEEP = 3  # a bitten player keeps this many (C7)
+BITTEN_DRAW = 3  # a bitten player draws this many at the start of its turn (C8)
+ESCAPE = 5  # cards of one running suit to escape (C10)
+FATE_WARD = 10  # the Vampire's defence against a Fate must total this or more (C2, C9)
 MAX_CARDS = 120  # a deck of data is at most this long
 
 
 def default_deck():
-    """K1: Bone, Leaf, Track, Wave and Feather, each 1 to 10, and 5 Fate cards (value 0): 55 cards."""
+    """C1: Bone, Leaf, Track, Wave and Feather, each 1 to 10, and 5 Fate cards (value 0): 55 cards."""
     d = []
     for s in (BONE, LEAF, TRACK, WAVE, FEATHER):
         for v in range(1, 11):

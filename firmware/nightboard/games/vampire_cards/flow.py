@@ -14,8 +14,8 @@ def _event(events, e):
 
 
 def draw(g, seat, k, events):
-    """Seat draws k cards, each from a random place of the pile (K2). An empty pile takes the discards
-    (K12); before any Vampire an empty pile ends the night with no winner (K12)."""
+    """Seat draws k cards, each from a random place of the pile (C3). An empty pile takes the discards
+    (C13); before any Vampire an empty pile ends the night with no winner (C13)."""
     got = 0
     for _ in range(k):
         if not g.pile:
@@ -38,7 +38,7 @@ def draw(g, seat, k, events):
 
 
 def to_discard(g, seat, cards, events, why):
-    """Cards leave a hand for the discard pile; a bitten player's bones go to the Vampire instead (K6)."""
+    """Cards leave a hand for the discard pile; a bitten player's bones go to the Vampire instead (C7)."""
     hand = g.hands[seat]
     to_vamp = []
     for c in cards:
@@ -56,7 +56,7 @@ def to_discard(g, seat, cards, events, why):
 
 
 def end_turn(g, events):
-    """The turn of g.seat is over: the next seat plays (K4)."""
+    """The turn of g.seat is over: the next seat plays (C5)."""
     if g.over:
         return
     n = g.n
@@ -92,13 +92,13 @@ def begin_turn(g, seat, events):
         vampire_turn(g, events)
     elif g.bites[seat] >= 0:
         g.phase = "bitten"
-        draw(g, seat, D.BITTEN_DRAW, events)  # K7
+        draw(g, seat, D.BITTEN_DRAW, events)  # C8
     else:
         g.phase = "play"
 
 
 def vampire_turn(g, events):
-    """The start of a Vampire turn other than its first: the count (K10, K11), then the reset."""
+    """The start of a Vampire turn other than its first: the count (C11, C12), then the reset."""
     v = g.vampire
     g.vturns += 1
     g.night += 1
@@ -127,7 +127,7 @@ def vampire_turn(g, events):
 
 
 def count(g, why, events):
-    """K10: the Vampire wins when more players are bitten than have escaped; otherwise the players who
+    """C11: the Vampire wins when more players are bitten than have escaped; otherwise the players who
     are not bitten (the escaped and the free) win."""
     v = g.vampire
     bitten = [s for s in range(g.n) if s != v and g.bites[s] >= 0]

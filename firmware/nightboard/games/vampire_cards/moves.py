@@ -11,15 +11,15 @@ from nightboard.games.vampire_cards import deck as D
 from nightboard.games.vampire_cards import flow as F
 
 END = 0
-DISCARD = 1  # + mask: up to 3 cards, ends an ordinary turn (K3); exactly down to 3 after a bite (K6)
-FEATHER = 2  # + target * 64 + position: a feather on that seat's bite (K7)
-HEAL = 3  # + target * 64 + position: a Fate heals that seat's bite (K7)
-FATE = 4  # + position: a Fate against the Vampire (K8)
-DECLARE = 5  # lay every bone of the hand face up: become the Vampire (K3)
-ESCAPE = 6  # + suit: lay five of a running suit and escape (K9)
-BITE = 7  # + target * 64 + place: the bone at that place of the Vampire's row bites (K4)
+DISCARD = 1  # + mask: up to 3 cards, ends an ordinary turn (C4); exactly down to 3 after a bite (C7)
+FEATHER = 2  # + target * 64 + position: a feather on that seat's bite (C8)
+HEAL = 3  # + target * 64 + position: a Fate heals that seat's bite (C8)
+FATE = 4  # + position: a Fate against the Vampire (C9)
+DECLARE = 5  # lay every bone of the hand face up: become the Vampire (C4)
+ESCAPE = 6  # + suit: lay five of a running suit and escape (C10)
+BITE = 7  # + target * 64 + place: the bone at that place of the Vampire's row bites (C5)
 DEFEND = 8  # + mask: cards of one running suit against a bite (total above the bone) or a Fate (10+)
-WARD = 9  # + position: a Fate against a bite (K5)
+WARD = 9  # + position: a Fate against a bite (C6)
 KINDS = ("end", "discard", "feather", "heal", "fate", "declare", "escape", "bite", "defend", "ward")
 
 
@@ -59,7 +59,7 @@ def _positions(g, seat, s):
 
 
 def _defences(g, seat, need):
-    """Masks of cards of one running suit whose total is at least `need` (C2: K5, K8)."""
+    """Masks of cards of one running suit whose total is at least `need` (C2: C6, C9)."""
     out = []
     hand = g.hands[seat]
     for s in D.RUNNING:
@@ -106,7 +106,7 @@ def legal(g, seat):
             out.append(act(HEAL, seat, p))
     elif ph == "bite":
         out.append(END)
-        if len(g.bones) > 1:  # K4: one bone always stays face up
+        if len(g.bones) > 1:  # C5: one bone always stays face up
             for i in range(len(g.bones)):
                 if g.bones[i] in g.tired:
                     continue
@@ -199,12 +199,12 @@ def do(g, seat, a, ev):
             for b in g.bones:
                 if D.value(g.cards, b) < D.value(g.cards, low):
                     low = b
-            g.bones.remove(low)  # K8: the lowest bone goes
+            g.bones.remove(low)  # C9: the lowest bone goes
             g.discard.append(low)
             g.tired = [b for b in g.tired if b != low]
             ev.append({"e": "lost", "seat": seat, "bone": low})
             if not g.bones:
-                F.finish(g, [s for s in range(g.n) if s != g.vampire], "slain", ev)  # K10
+                F.finish(g, [s for s in range(g.n) if s != g.vampire], "slain", ev)  # C11
                 return
         g.phase = "play"
         g.pending = None

@@ -39,7 +39,7 @@ def _lists(v, what, n, top):
 
 
 def check_deck(deck, players):
-    """A deck of data (K1): [[suit, value], ...], suits 0..5, values 0..99, enough to deal."""
+    """A deck of data (C1): [[suit, value], ...], suits 0..5, values 0..99, enough to deal."""
     if not isinstance(deck, list) or not 6 * players + 1 <= len(deck) <= D.MAX_CARDS:
         raise GameError("cards must be a list of %d..%d [suit, value] pairs" % (6 * players + 1, D.MAX_CARDS))
     out = []

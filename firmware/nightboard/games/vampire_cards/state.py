@@ -1,7 +1,7 @@
 """Vampire, the card game: the state and the contract's methods (docs/games.md).
 
 Hidden facts live in three fields only: `hands` (each player's cards), `pile` (the draw pile, kept
-sorted: a draw takes a card at a random place, K2) and `prng` (the stream that picks it). view(seat),
+sorted: a draw takes a card at a random place, C3) and `prng` (the stream that picks it). view(seat),
 the board's mind (through view) and to_json read them; everything else here is public.
 
 Actions are small integers (moves.py): kind * 1024 + target * 64 + argument. The turn flow (whose
@@ -28,7 +28,7 @@ class CardGame:
     The Vampire (-1 none): bones (its face-up bones), tired (those that may not bite again this turn),
     warded (seats it may not bite again this turn). seat: whose turn; phase: what is awaited;
     pending: the bite being answered [target, bone] or the seat whose Fate the Vampire answers;
-    queue: the seats still to play this round (K4)."""
+    queue: the seats still to play this round (C5)."""
 
     def __init__(self, seed, players, dawn, cards):
         self.seed = seed
@@ -182,7 +182,7 @@ def _is_seat(seat, n):
 
 
 def new_game(seed, players=3, dawn=15, deck=None):
-    """Deal a new game: 6 cards each, seat 0 (left of the dealer, who is the board) plays first (K3)."""
+    """Deal a new game: 6 cards each, seat 0 (left of the dealer, who is the board) plays first (C4)."""
     from nightboard.games.errors import GameError as E
 
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2 ** 62:
