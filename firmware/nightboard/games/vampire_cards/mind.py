@@ -2,7 +2,7 @@
 and the public table), never from the state, so it cannot know another hand or the pile's order.
 
 Level 1 plays by simple habits (the bench's "scripted sensible player"); level 2 keeps a spare bone
-against Fate, aims Fate at a weak Vampire, bites the weakest hand it can infer from public facts (the
+against Fate while a Fate may be unseen, aims Fate at a weak Vampire, bites the weakest hand it can infer from public facts (the
 fewest cards in hand: every card it might defend with is in a hand) with its highest bone, and saves
 Fate for defence when it holds only one.
 """
@@ -101,7 +101,7 @@ def _bitten(view):
 
 def _bite(view, level):
     bones, cards, n = view["bones"], view["cards"], view["players"]
-    keep = 2 if level >= 2 and len(bones) > 2 else 1
+    keep = 2 if level >= 2 and _fates_unseen(view) else 1
     if len(bones) <= keep:
         return M.END
     free = [i for i in range(len(bones)) if bones[i] not in view["tired"]]
@@ -115,6 +115,13 @@ def _bite(view, level):
     else:
         target = targets[0]
     return M.act(M.BITE, target, place)
+
+
+def _fates_unseen(view):
+    """Fates that may still be in a hand or the pile (not among the discards or its own hand)."""
+    cards = view["cards"]
+    seen = [c for c in view["discard"] + view["hand"] if cards[c][0] == D.FATE]
+    return len([c for c in cards if c[0] == D.FATE]) - len(seen)
 
 
 def _defend(view, need, fate_ok):
