@@ -265,6 +265,10 @@ def optional(name):
             from nightboard_host import dracula_bench
 
             return dracula_bench.bench_figures(), None
+        if name == "vampire_cards":
+            from nightboard_host import vampire_cards_bench
+
+            return vampire_cards_bench.bench_figures(), None
     except ImportError as e:
         return None, "not available: %s" % e
     return None, "unknown section"
@@ -281,7 +285,7 @@ def run(quick=False):
         results["gc_collect"] = gc_instructions()
     results["latency"] = latency()
     results["boot"] = boot()
-    for name in ("dracula", "flash"):
+    for name in ("dracula", "vampire_cards", "flash"):
         figs, why = optional(name)
         results[name] = figs if figs is not None else {"skipped": why}
     return results
@@ -413,7 +417,7 @@ def print_report(results, previous=None, out=sys.stdout):
         sec = results[name]
         if name.startswith("heap_") and isinstance(sec, dict) and "skipped" in sec:
             out.write(_wrapped("%s: not measured: %s" % (name, sec["skipped"])))
-    for name in ("dracula", "flash"):
+    for name in ("dracula", "vampire_cards", "flash"):
         sec = results.get(name)
         if name == "flash" and isinstance(sec, dict) and "skipped" not in sec:
             continue  # in the table above
