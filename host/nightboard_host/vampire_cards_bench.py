@@ -18,12 +18,19 @@ from nightboard.prng import Prng
 OPPONENTS = ("random", "sensible")
 
 
-def _game(seed, players, chooser):
-    g = V.new_game(seed, players)
-    while not g.over:
+def _game(seed, players, chooser, events=None, dawn=15, cap=None):
+    g = V.new_game(seed, players, dawn)
+    steps = 0
+    while not g.over and (cap is None or steps < cap):
         s = g.to_move()[0]
-        g.apply(s, chooser(g, s))
+        for e in g.apply(s, chooser(g, s)):
+            if events is not None and e["e"] in EVENTS:
+                events[e["e"]] = events.get(e["e"], 0) + 1
+        steps += 1
     return g
+
+
+EVENTS = ("bite", "defended", "bitten", "healed", "escape", "declare")
 
 
 def strength(opponent, games=300):
@@ -57,9 +64,10 @@ def balance(games=300, level=2):
     ends = {}
     vamp = [0, 0]
     by_players = {}
+    events = {}
     for seed in range(games):
         n = 3 + seed % 4
-        g = _game(seed, n, lambda g, s: g.board_move(s, level))
+        g = _game(seed, n, lambda g, s: g.board_move(s, level), events)
         ends[g.end] = ends.get(g.end, 0) + 1
         if g.vampire >= 0:
             vamp[0] += 1
@@ -68,8 +76,19 @@ def balance(games=300, level=2):
             row[0] += 1
             row[1] += g.vampire in g.winners
     return {"games": games, "level": level, "with_a_vampire": vamp[0], "vampire_won": vamp[1],
-            "vampire_rate": _rate(vamp), "ends": dict(sorted(ends.items())),
+            "vampire_rate": _rate(vamp), "ends": dict(sorted(ends.items())), "events": dict(sorted(events.items())),
             "vampire_won_by_players": {k: {"games": v[0], "won": v[1]} for k, v in sorted(by_players.items())}}
+
+
+def no_dawn(games=150, cap=20000):
+    """All-board games (level 2) with dawn 0 (no limit), cut after `cap` moves: how they end."""
+    ends = {}
+    for seed in range(games):
+        g = _game(seed, 3 + seed % 4, lambda g, s: g.board_move(s, 2), dawn=0, cap=cap)
+        key = "still going after %d moves" % cap if not g.over else "%s, %s" % (
+            g.end, "the Vampire won" if g.vampire in g.winners else "the Vampire lost" if g.vampire >= 0 else "no Vampire")
+        ends[key] = ends.get(key, 0) + 1
+    return {"games": games, "ends": dict(sorted(ends.items()))}
 
 
 def decision_cost(games=20):
@@ -135,7 +154,11 @@ def main(argv=None):
     p = argparse.ArgumentParser(description="Vampire, the card game: the board player's strength and the balance")
     p.add_argument("--games", type=int, default=300)
     p.add_argument("--no-micropython", action="store_true")
+    p.add_argument("--no-dawn", action="store_true", help="only: 150 all-board games without the dawn limit")
     a = p.parse_args(argv)
+    if a.no_dawn:
+        print(json.dumps(no_dawn()))
+        return 0
     for o in OPPONENTS:
         print(json.dumps(strength(o, a.games)))
     print(json.dumps(balance(a.games)))
