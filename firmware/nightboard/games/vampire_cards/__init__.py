@@ -1,7 +1,8 @@
 """Vampire, the card game: hidden hands; one player becomes the Vampire with bones and bites the rest,
 who defend, heal each other with feathers and try to escape with five cards of a suit.
 
-GAME is what every tool knows of it (the contract: docs/games.md). The engine is state.py (the turn
+GAME is what the table knows of it, TOOLS in tools.py what the host's tools and records add (the
+contract: docs/games.md). The engine is state.py (the turn
 flow in flow.py, the actions in moves.py, the deck in deck.py, positions in pos.py, the board's player
 in mind.py); they are imported only when a game is set up, so the start menu reads GAME alone.
 The decisions where the rules are silent: docs/vampire_cards-rules-notes.md (ids C1..C14).
@@ -10,17 +11,11 @@ The decisions where the rules are silent: docs/vampire_cards-rules-notes.md (ids
 GAME = {
     "name": "vampire_cards",
     "title": "Vampire (the card game)",
-    "format": 1,
-    "called": "Vampire, the card game",
-    "seat_words": ("player", "players"),
-    "profile": "ring4",
-    "flags": {},
+    "called": "Vampire, the card game",  # how a sentence names it
     "players": (3, 6),
     # dawn: the rounds after which the night is counted (C12); 0 switches the limit off
     "options": (("dawn", (15, 25, 0)),),
-    "setup": ("seed", "players", "dawn"),
-    "surface": ("ring", 1, 0),
-    "board_seats": (),  # the board may take any player's seat (mind.py); it has none of its own
+    "surface": ("ring", 2, 4),  # per seat its bite and its feathers or escape, and the Vampire's bones
     "table": ("nightboard.table.vampire_cards_play", "VampireCardsPlay"),
     "colour": (150, 0, 40),
 }
