@@ -1,0 +1,212 @@
+"""Vampire, the card game, on a ring table: the buttons of the player whose choice it is, the public
+table on the ring, and each hand on its own panel only while its player holds look.
+
+Buttons of the seat the game waits for (docs/table.md): "mode" picks the next kind of action it may take
+(discard, feather, heal, Fate, declare, escape, bite, defend, ward, end), "move" the next choice of that
+kind (which cards, on whom), "ok" does it. "look" (any seat, any time) is held to see its own hand on its
+panel's first six lights (colour: the suit; brightness: the value), with the cards of the current choice
+blinking, and the current kind and target on its status lights. Presses of a seat the game is not waiting
+for are refused: its status lights 2 and 3 blink magenta, nothing changes. Any mode or move press gives
+the same short white flash on status light 2, so the lights never tell others what was chosen.
+
+The ring gives every seat a place (its first position): light 0 the seat's colour (blinking while the game
+waits for it; green once escaped), light 1 a bite (bone white), light 2 feathers on that bite (cyan), light
+3 the Vampire (red). The Vampire's face-up bones follow its place, one light each (dim: tired this turn).
+Each applied action's public events go to `log` as they happen, and `turns_done` grows so the table saves.
+"""
+
+from nightboard.games.vampire_cards import moves as M
+from nightboard.games.vampire_cards.state import SEATS
+from nightboard.table import palette as P
+from nightboard.table.eventlog import EventLog
+from nightboard.table.layout import STATUS_AT
+
+REFUSED_MS = 600
+FLASH_MS = 150
+OFF = (0, 0, 0)
+WHITE = (255, 255, 255)
+BONE = (230, 220, 190)
+BONE_TIRED = (60, 55, 45)
+FEATHER = (0, 200, 200)
+VAMPIRE = (255, 0, 0)
+ESCAPED = (0, 255, 60)
+# a suit's colour (bone, leaf, track, wave, feather, fate) and its value as brightness, 1..10 (0: Fate)
+SUIT = ((230, 220, 190), (0, 220, 0), (200, 90, 0), (0, 60, 255), (0, 200, 200), (170, 0, 255))
+SHADES = tuple(tuple(tuple(c * (v + 2) // 12 for c in col) for v in range(11)) for col in SUIT)
+KIND_COLOUR = (WHITE, (90, 90, 90), FEATHER, (255, 120, 200), (170, 0, 255), VAMPIRE, ESCAPED,
+               BONE, (255, 200, 0), (120, 0, 255))
+
+
+class VampireCardsPlay:
+    def __init__(self, layout, frame, game):
+        self.layout = layout
+        self.frame = frame
+        self.game = game
+        seats = layout.max_players
+        self.looking = bytearray(seats)
+        self.refused_until = [0] * seats
+        self.flash_until = [0] * seats
+        self.kind = 0  # the kind of action shown, and the choice within it, for the seat the game waits for
+        self.pick = 0
+        self.dirty = True  # the state changed: the waiting seat's actions are read again
+        self.waiting = -1
+        self.legal = []
+        self.log = EventLog()  # the table hands over its own
+        self.turns_done = 0
+
+    # --- the waiting seat's choice -----------------------------------------------------------------
+
+    def _refresh(self):
+        if not self.dirty:
+            return
+        g = self.game
+        self.dirty = False
+        self.waiting = -1 if g.over else g.to_move()[0]
+        self.legal = [] if g.over else g.legal(self.waiting)
+        self.kind = 0
+        self.pick = 0
+
+    def _kinds(self):
+        out = []
+        for a in self.legal:
+            k = a // 1024
+            if k not in out:
+                out.append(k)
+        return out
+
+    def _of_kind(self):
+        kinds = self._kinds()
+        if not kinds:
+            return []
+        k = kinds[self.kind % len(kinds)]
+        return [a for a in self.legal if a // 1024 == k]
+
+    def chosen_action(self):
+        self._refresh()
+        same = self._of_kind()
+        return same[self.pick % len(same)] if same else None
+
+    def press(self, player, role, now):
+        g = self.game
+        if player >= g.n:
+            return
+        if role == "look":
+            self.looking[player] = 1
+            return
+        self._refresh()
+        if player != self.waiting:
+            self.refused_until[player] = now + REFUSED_MS
+            return
+        if role == "mode":
+            self.kind += 1
+            self.pick = 0
+            self.flash_until[player] = now + FLASH_MS
+        elif role == "move":
+            self.pick += 1
+            self.flash_until[player] = now + FLASH_MS
+        elif role == "ok":
+            a = self.chosen_action()
+            if a is not None:
+                events = g.apply(player, a)
+                self.log.extend(events)
+                self.turns_done += 1
+                self.dirty = True
+
+    def release(self, player, role, now):
+        if role == "look" and player < len(self.looking):
+            self.looking[player] = 0
+
+    def animating(self):
+        return False
+
+    # --- drawing -----------------------------------------------------------------------------------
+
+    def render(self, now):
+        g = self.game
+        fr = self.frame
+        lay = self.layout
+        fr.clear()
+        self._refresh()
+        n = g.n
+        blink = (now // 400) % 2 == 0
+        waiting = self.waiting
+        per = lay.leds_per_card
+        for s in range(n):
+            if s >= lay.max_players:
+                break
+            base = s * lay.positions // n
+            col = ESCAPED if g.escaped[s] else P.FAMILY[s]
+            if s == waiting and not blink:
+                col = OFF
+            fr.put(3 * lay.position_led(base, 0), col)
+            if per > 1 and g.bites[s] >= 0:
+                fr.put(3 * lay.position_led(base, 1), BONE)
+            if per > 2 and g.feathers[s]:
+                fr.put(3 * lay.position_led(base, 2), FEATHER)
+            if per > 3 and s == g.vampire:
+                fr.put(3 * lay.position_led(base, 3), VAMPIRE)
+            if s == g.vampire:
+                room = (lay.positions // n - 1) * per
+                for i in range(min(len(g.bones), room)):
+                    led = lay.ring_led((base + 1) * per + i)
+                    fr.put(3 * led, BONE_TIRED if g.bones[i] in g.tired else BONE)
+            self._panel(s, now, blink)
+
+    def _panel(self, s, now, blink):
+        g = self.game
+        fr = self.frame
+        a = self.layout.panel_at[s]
+        st = a + STATUS_AT
+        fr.put(st, P.FAMILY[s] if (s != self.waiting or blink) else OFF)
+        if now < self.refused_until[s]:
+            fr.put(st + 3, P.ERROR if blink else OFF)
+            fr.put(st + 6, P.ERROR if blink else OFF)
+            return
+        fr.put(st + 3, WHITE if now < self.flash_until[s] else OFF)
+        if not self.looking[s]:
+            return
+        hand = g.hands[s]  # its own hand, on its own panel, while it holds look
+        chosen = self.chosen_action() if s == self.waiting else None
+        cards = _cards_of(chosen, len(hand))
+        for i in range(len(hand)):
+            suit, value = g.cards[hand[i]]
+            if cards >> i & 1 and not blink:
+                continue
+            fr.put(a + 3 * i, SHADES[suit][value if value <= 10 else 10])
+        if chosen is not None:
+            fr.put(st + 3, KIND_COLOUR[chosen // 1024])
+            t = (chosen % 1024) // 64
+            if chosen // 1024 in (M.FEATHER, M.HEAL, M.BITE):
+                fr.put(st + 6, P.FAMILY[t])
+
+    # --- text for the host -------------------------------------------------------------------------
+
+    def describe(self):
+        g = self.game
+        v = g.view(None)
+        lines = ["Vampire (the card game), turn %d, %s to play" % (g.turn, SEATS[g.seat])]
+        if g.over:
+            w = g.winners
+            lines.append("game over (%s): %s" % (g.end, ", ".join(SEATS[s] for s in w) + " win" if w else "nobody wins"))
+            return lines
+        lines.append("waiting for: %s (%s)" % (SEATS[g.to_move()[0]], g.phase))
+        lines.append("hands: " + ", ".join("%s %d" % (SEATS[s], v["sizes"][s]) for s in range(g.n))
+                     + "; pile %d, discards %d" % (v["pile"], len(v["discard"])))
+        if g.vampire >= 0:
+            lines.append("Vampire: %s, %d bones face up" % (SEATS[g.vampire], len(g.bones)))
+        return lines
+
+
+def _cards_of(a, n):
+    """The hand positions an action uses (a mask), for the blinking cards of the choice."""
+    if a is None:
+        return 0
+    kind, x = a // 1024, a % 64
+    if kind in (M.DISCARD, M.DEFEND):
+        return x
+    if kind in (M.FEATHER, M.HEAL, M.FATE, M.WARD):
+        return 1 << x
+    return 0
+
+
+__all__ = ["VampireCardsPlay"]
