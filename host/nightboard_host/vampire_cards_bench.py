@@ -54,7 +54,7 @@ def strength(opponent, games=300):
             continue
         side = as_vamp if g.vampire == me else as_player
         side[0] += 1
-        side[1] += me in g.winners
+        side[1] += me in (g.winners or [])
     return {"opponent": opponent, "games": games,
             "as_vampire": {"games": as_vamp[0], "won": as_vamp[1], "rate": _rate(as_vamp)},
             "as_player": {"games": as_player[0], "won": as_player[1], "rate": _rate(as_player)}}
@@ -71,10 +71,10 @@ def balance(games=300, level=2):
         ends[g.end] = ends.get(g.end, 0) + 1
         if g.vampire >= 0:
             vamp[0] += 1
-            vamp[1] += g.vampire in g.winners
+            vamp[1] += g.vampire in (g.winners or [])
             row = by_players.setdefault(str(n), [0, 0])
             row[0] += 1
-            row[1] += g.vampire in g.winners
+            row[1] += g.vampire in (g.winners or [])
     return {"games": games, "level": level, "with_a_vampire": vamp[0], "vampire_won": vamp[1],
             "vampire_rate": _rate(vamp), "ends": dict(sorted(ends.items())), "events": dict(sorted(events.items())),
             "vampire_won_by_players": {k: {"games": v[0], "won": v[1]} for k, v in sorted(by_players.items())}}
@@ -86,7 +86,7 @@ def no_dawn(games=150, cap=20000):
     for seed in range(games):
         g = _game(seed, 3 + seed % 4, lambda g, s: g.board_move(s, 2), dawn=0, cap=cap)
         key = "still going after %d moves" % cap if not g.over else "%s, %s" % (
-            g.end, "the Vampire won" if g.vampire in g.winners else "the Vampire lost" if g.vampire >= 0 else "no Vampire")
+            g.end, "the Vampire won" if g.vampire in (g.winners or []) else "the Vampire lost" if g.vampire >= 0 else "no Vampire")
         ends[key] = ends.get(key, 0) + 1
     return {"games": games, "ends": dict(sorted(ends.items()))}
 

@@ -58,17 +58,14 @@ def total(deck, cards):
     return t
 
 
-try:
-    from nightboard.games.errors import show  # noqa: F401
-except ImportError:  # before the games' contract brought it: the same words
 
-    def show(v):
-        """A value for a message, in JSON words and cut short."""
-        if v is True:
-            return "true"
-        if v is False:
-            return "false"
-        if v is None:
-            return "null"
-        s = repr(v)
-        return s if len(s) <= 40 else s[:37] + "..."
+def show(v):
+    """A value for a message, in JSON words and cut short (a seed of 10**100 does not fill the screen)."""
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if v is None:
+        return "null"
+    s = repr(v)
+    return s if len(s) <= 40 else s[:37] + "..."

@@ -57,7 +57,7 @@ def _worth(view, c, main):
 
 
 def _play(view, level):
-    me, cards, hand = view["me"], view["cards"], view["hand"]
+    cards, hand = view["cards"], view["hand"]
     if view["vampire"] >= 0:
         for s in D.RUNNING:
             if len(_pos(view, s)) >= D.ESCAPE:

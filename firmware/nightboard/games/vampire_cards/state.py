@@ -107,7 +107,8 @@ class CardGame:
     def result(self):
         if not self.over:
             return None
-        return {"winners": list(self.winners), "scores": [1 if s in self.winners else 0 for s in range(self.n)]}
+        won = self.winners or []
+        return {"winners": list(won), "scores": [1 if s in won else 0 for s in range(self.n)]}
 
     def apply_actions(self, turn):
         """One entry of a record: a list of [seat, action] applied in order, all or nothing."""
@@ -170,7 +171,7 @@ class CardGame:
                 if SEATS[s] == seat:
                     return s
         if _is_seat(seat, self.n):
-            return seat
+            return int(seat)
         raise GameError("unknown seat %s (this game has %s)" % (show(seat), ", ".join(SEATS[:self.n])))
 
     def card_name(self, c):
