@@ -17,7 +17,7 @@ GAME = {
     "options": (("dawn", (15, 25, 0)),),
     "surface": ("ring", 2, 4),  # per seat its bite and its feathers or escape, and the Vampire's bones
     "table": ("nightboard.table.vampire_cards_play", "VampireCardsPlay"),
-    "colour": (150, 0, 40),
+    "colour": (255, 150, 0),  # amber in the start menu
 }
 
 
