@@ -4,11 +4,17 @@ saved, and the frame loop allocates nothing."""
 
 import pytest
 
-from nightboard.games import index
 from table_driver import Driver
 
-pytestmark = pytest.mark.skipif("vampire_cards" not in index.names(),
-                                reason="the game is not in the index of games yet (it comes with the games' contract)")
+try:
+    from nightboard.games import index
+
+    _INDEXED = "vampire_cards" in index.names()
+except ImportError:  # before the games' contract
+    _INDEXED = False
+
+pytestmark = pytest.mark.skipif(not _INDEXED, reason="the game is not in the index of games yet (it comes with "
+                                                     "the games' contract)")
 
 
 def start(players=3, seed=1):
