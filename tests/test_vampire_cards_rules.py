@@ -22,13 +22,13 @@ def test_c1_default_deck_is_55_cards_five_suits_1_to_10_and_5_fates():
 
 def test_c1_the_deck_is_data_and_can_be_changed():
     deck = [[s, v] for s in range(5) for v in range(1, 6)] + [[D.FATE, 0]] * 3  # 28 cards
-    g = new_game(3, 3, 15, deck)
+    g = new_game(3, 3, 15, deck=deck)
     assert g.cards == deck and sum(len(h) for h in g.hands) + len(g.pile) == 28
     assert from_json(g.to_json()).to_json() == g.to_json()
     with pytest.raises(GameError, match="cards must be a list"):
-        new_game(3, 3, 15, deck[:10])  # too few to deal 6 each
+        new_game(3, 3, 15, deck=deck[:10])  # too few to deal 6 each
     with pytest.raises(GameError, match="suit"):
-        new_game(3, 3, 15, [[9, 1]] * 30)
+        new_game(3, 3, 15, deck=[[9, 1]] * 30)
 
 
 @pytest.mark.parametrize("players", [2, 7, True, "3"])
@@ -428,3 +428,13 @@ def test_c13_with_a_vampire_the_discards_become_the_pile():
     g = from_json(d)
     ev = g.apply(1, act(M.DISCARD, 0, 0))
     assert len(g.hands[1]) == 6 and any(e["e"] == "reshuffle" for e in ev) and not g.over
+
+
+def test_the_board_option_names_the_last_seats_the_board_plays():
+    g = new_game(1, 4, 15, 2)
+    assert [g.board_plays(s) for s in range(4)] == [False, False, True, True]
+    assert g.view(None)["board"] == 2 and from_json(g.to_json()).board == 2
+    assert not any(new_game(1, 4).board_plays(s) for s in range(4))
+    for bad in (-1, 5, True, "2"):
+        with pytest.raises(GameError, match="board"):
+            new_game(1, 4, 15, bad)

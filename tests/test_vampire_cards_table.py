@@ -84,3 +84,27 @@ def test_the_buttons_play_a_whole_game_and_every_action_is_saved(seed):
         assert play.turns_done == done + 1
     assert g.over
     assert "game over" in " ".join(play.describe())
+
+
+def test_the_board_plays_its_seats_by_itself_and_refuses_presses_for_them():
+    d = Driver({"game": "vampire_cards", "players": 3, "seed": 4, "board": 2}, name="ring4")
+    play = d.table.play
+    g = play.game
+    assert g.board == 2
+    steps = 0
+    while not g.over and steps < 400:
+        s = g.to_move()[0]
+        if g.board_plays(s):
+            play.refused_until[s] = 0
+            d.tap(s, "ok")  # a press for the board's seat is refused (the board may act meanwhile, on its own)
+            assert play.refused_until[s] > 0
+            d.frames(50)  # 0.7 s and more: the board has acted
+        else:
+            want = g.board_move(s)
+            while play.chosen_action() // 1024 != want // 1024:
+                d.tap(s, "mode")
+            while play.chosen_action() != want:
+                d.tap(s, "move")
+            d.tap(s, "ok")
+        steps += 1
+    assert g.over

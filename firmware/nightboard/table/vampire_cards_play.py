@@ -6,7 +6,8 @@ Buttons of the seat the game waits for (docs/table.md): "mode" picks the next ki
 kind (which cards, on whom), "ok" does it. "look" (any seat, any time) is held to see its own hand on its
 panel's first six lights (colour: the suit; brightness: the value), with the cards of the current choice
 blinking, and the current kind and target on its status lights. Presses of a seat the game is not waiting
-for are refused: its status lights 2 and 3 blink magenta, nothing changes. Any mode or move press gives
+for (or that the board plays: option "board", the last seats) are refused: its status lights 2 and 3
+blink magenta, nothing changes. A seat the board plays acts 0.7 s after the board starts waiting for it. Any mode or move press gives
 the same short white flash on status light 2, so the lights never tell others what was chosen.
 
 The ring gives every seat a place (its first position): light 0 the seat's colour (blinking while the game
@@ -22,6 +23,7 @@ from nightboard.table.eventlog import EventLog
 from nightboard.table.layout import STATUS_AT
 
 REFUSED_MS = 600
+BOARD_MS = 700  # a seat the board plays acts this long after the board starts waiting for it, always
 FLASH_MS = 150
 OFF = (0, 0, 0)
 WHITE = (255, 255, 255)
@@ -51,6 +53,7 @@ class VampireCardsPlay:
         self.dirty = True  # the state changed: the waiting seat's actions are read again
         self.waiting = -1
         self.legal = []
+        self.board_at = 0  # when the board acts for the seat it plays (0: not yet set)
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
 
@@ -94,7 +97,7 @@ class VampireCardsPlay:
             self.looking[player] = 1
             return
         self._refresh()
-        if player != self.waiting:
+        if player != self.waiting or g.board_plays(player):
             self.refused_until[player] = now + REFUSED_MS
             return
         if role == "mode":
@@ -107,10 +110,24 @@ class VampireCardsPlay:
         elif role == "ok":
             a = self.chosen_action()
             if a is not None:
-                events = g.apply(player, a)
-                self.log.extend(events)
-                self.turns_done += 1
-                self.dirty = True
+                self._do(player, a)
+
+    def _do(self, seat, a):
+        self.log.extend(self.game.apply(seat, a))
+        self.turns_done += 1
+        self.dirty = True
+        self.board_at = 0
+
+    def _board(self, now):
+        """The seat the board plays acts after BOARD_MS, whatever it holds: the time tells nothing."""
+        s = self.waiting
+        if s < 0 or not self.game.board_plays(s):
+            return
+        if not self.board_at:
+            self.board_at = now + BOARD_MS
+        elif now >= self.board_at:
+            self._do(s, self.game.board_move(s))
+            self._refresh()
 
     def release(self, player, role, now):
         if role == "look" and player < len(self.looking):
@@ -127,6 +144,7 @@ class VampireCardsPlay:
         lay = self.layout
         fr.clear()
         self._refresh()
+        self._board(now)
         n = g.n
         blink = (now // 400) % 2 == 0
         waiting = self.waiting

@@ -14,17 +14,18 @@ GAME = {
     "called": "Vampire, the card game",  # how a sentence names it
     "players": (3, 6),
     # dawn: the rounds after which the night is counted (C12); 0 switches the limit off
-    "options": (("dawn", (15, 25, 0)),),
+    # board: how many seats the board plays (the last ones), so that one person can play against it
+    "options": (("dawn", (15, 25, 0)), ("board", (0, 1, 2, 3, 4, 5, 6))),
     "surface": ("ring", 2, 4),  # per seat its bite and its feathers or escape, and the Vampire's bones
     "table": ("nightboard.table.vampire_cards_play", "VampireCardsPlay"),
     "colour": (255, 150, 0),  # amber in the start menu
 }
 
 
-def new_game(seed, players=3, dawn=15, deck=None):
+def new_game(seed, players=3, dawn=15, board=0, deck=None):
     from nightboard.games.vampire_cards.state import new_game
 
-    return new_game(seed, players, dawn, deck)
+    return new_game(seed, players, dawn, board, deck)
 
 
 def from_json(obj):

@@ -11,7 +11,7 @@ from nightboard.prng import Prng
 
 PHASES = ("play", "bitten", "bite", "defend", "shed", "ward", "over")
 ENDS = (None, "count", "dawn", "slain", "dry")
-FIELDS = ("game", "format", "seed", "players", "dawn", "cards", "prng", "pile", "discard", "hands", "vampire",
+FIELDS = ("game", "format", "seed", "players", "dawn", "board", "cards", "prng", "pile", "discard", "hands", "vampire",
           "bones", "tired", "warded", "bites", "feathers", "escaped", "turn", "seat", "phase", "pending",
           "queue", "night", "vturns", "winners", "end")
 
@@ -67,13 +67,14 @@ def from_json(obj):
     n = _int(obj["players"], "players", 3, 6)
     if obj["dawn"] not in DAWNS or isinstance(obj["dawn"], bool):
         raise GameError("dawn must be 15, 25 or 0, not %s" % show(obj["dawn"]))
-    g = CardGame(_int(obj["seed"], "seed", 0, 2 ** 62), n, obj["dawn"], check_deck(obj["cards"], n))
+    g = CardGame(_int(obj["seed"], "seed", 0, 2 ** 62), n, obj["dawn"], check_deck(obj["cards"], n),
+                 _int(obj["board"], "board", 0, n))
     fill(g, obj)
     return g
 
 
 def fill(g, d):
-    """Set g's fields from a position whose fixed fields (seed, players, dawn, cards) are g's."""
+    """Set g's fields from a position whose fixed fields (seed, players, dawn, board, cards) are g's."""
     n = g.n
     top = len(g.cards) - 1
     try:

@@ -30,10 +30,11 @@ class CardGame:
     pending: the bite being answered [target, bone] or the seat whose Fate the Vampire answers;
     queue: the seats still to play this round (C5)."""
 
-    def __init__(self, seed, players, dawn, cards):
+    def __init__(self, seed, players, dawn, cards, board=0):
         self.seed = seed
         self.n = players
         self.dawn = dawn
+        self.board = board  # the board plays the last `board` seats (the table asks mind.py for them)
         self.cards = cards
         self.prng = Prng(seed)
         self.pile = list(range(len(cards)))
@@ -95,6 +96,10 @@ class CardGame:
         M.do(self, seat, action, events)
         return events
 
+    def board_plays(self, seat):
+        """Whether the board plays this seat (option "board": the last seats)."""
+        return seat >= self.n - self.board
+
     def board_move(self, seat, level=2):
         """The action the board would choose for this seat, from that seat's view only (mind.py)."""
         seat = self._seat(seat)
@@ -138,7 +143,7 @@ class CardGame:
             seat = self._seat(seat)
         v = {
             "game": NAME, "players": self.n, "cards": self.cards, "turn": self.turn, "night": self.night,
-            "dawn": self.dawn, "seat": self.seat, "phase": self.phase, "to_move": self.to_move(),
+            "dawn": self.dawn, "board": self.board, "seat": self.seat, "phase": self.phase, "to_move": self.to_move(),
             "pending": self.pending, "queue": list(self.queue), "pile": len(self.pile),
             "discard": list(self.discard), "sizes": [len(h) for h in self.hands], "vampire": self.vampire,
             "bones": list(self.bones), "tired": list(self.tired), "warded": list(self.warded),
@@ -152,7 +157,7 @@ class CardGame:
 
     def to_json(self):
         return {
-            "game": NAME, "format": FORMAT, "seed": self.seed, "players": self.n, "dawn": self.dawn,
+            "game": NAME, "format": FORMAT, "seed": self.seed, "players": self.n, "dawn": self.dawn, "board": self.board,
             "cards": [list(c) for c in self.cards], "prng": self.prng.state, "pile": list(self.pile),
             "discard": list(self.discard), "hands": [list(h) for h in self.hands], "vampire": self.vampire,
             "bones": list(self.bones), "tired": list(self.tired), "warded": list(self.warded),
@@ -182,7 +187,7 @@ def _is_seat(seat, n):
     return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < n
 
 
-def new_game(seed, players=3, dawn=15, deck=None):
+def new_game(seed, players=3, dawn=15, board=0, deck=None):
     """Deal a new game: 6 cards each, seat 0 (left of the dealer, who is the board) plays first (C4)."""
     from nightboard.games.errors import GameError as E
 
@@ -192,13 +197,15 @@ def new_game(seed, players=3, dawn=15, deck=None):
         raise E("players must be 3 to 6, not %s" % show(players))
     if dawn not in DAWNS or isinstance(dawn, bool):
         raise E("dawn must be %s, not %s" % (" or ".join(str(d) for d in DAWNS), show(dawn)))
+    if not isinstance(board, int) or isinstance(board, bool) or not 0 <= board <= players:
+        raise E("board must be the number of seats the board plays, 0..%d, not %s" % (players, show(board)))
     if deck is None:
         deck = D.default_deck()
     else:
         from nightboard.games.vampire_cards.pos import check_deck
 
         deck = check_deck(deck, players)
-    g = CardGame(seed, players, dawn, deck)
+    g = CardGame(seed, players, dawn, deck, board)
     for _ in range(D.HAND):
         for s in range(players):
             F.draw(g, s, 1, None)

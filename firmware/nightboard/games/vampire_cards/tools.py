@@ -3,7 +3,7 @@ the board)."""
 
 TOOLS = {
     "format": 1,  # the version of its position format
-    "setup": ("seed", "players", "dawn"),  # the fields of a record's setup (new_game's arguments)
+    "setup": ("seed", "players", "dawn", "board"),  # the fields of a record's setup (new_game's arguments)
     "board_seats": (),  # the board may take any player's seat (mind.py); it has none of its own
     "seat_words": ("player", "players"),
     "turn_words": ("turn", "turns"),
