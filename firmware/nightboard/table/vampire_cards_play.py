@@ -10,9 +10,9 @@ for (or that the board plays: option "board", the last seats) are refused: its s
 blink magenta, nothing changes. A seat the board plays acts 0.7 s after the board starts waiting for it. Any mode or move press gives
 the same short white flash on status light 2, so the lights never tell others what was chosen.
 
-The ring gives every seat a place (its first position): light 0 the seat's colour (blinking while the game
-waits for it; green once escaped), light 1 a bite (bone white), light 2 feathers on that bite (cyan), light
-3 the Vampire (red). The Vampire's face-up bones follow its place, one light each (dim: tired this turn).
+The ring gives every seat the arc in front of its panel: its light 0 the seat's colour (blinking while the
+game waits for it; green once escaped), light 1 a bite (bone white), light 2 feathers on that bite (cyan),
+light 3 the Vampire (red); the Vampire's face-up bones follow, one light each (dim: tired this turn).
 Each applied action's public events go to `log` as they happen, and `turns_done` grows so the table saves.
 """
 
@@ -148,26 +148,25 @@ class VampireCardsPlay:
         n = g.n
         blink = (now // 400) % 2 == 0
         waiting = self.waiting
-        per = lay.leds_per_card
+        ring = lay.ring_len
+        seats = lay.max_players
+        sector = ring // seats
         for s in range(n):
-            if s >= lay.max_players:
+            if s >= seats:
                 break
-            base = s * lay.positions // n
+            at = ring // 2 + s * sector  # the arc in front of its panel (panel 0 faces ring position 0 across the table)
             col = ESCAPED if g.escaped[s] else P.FAMILY[s]
             if s == waiting and not blink:
                 col = OFF
-            fr.put(3 * lay.position_led(base, 0), col)
-            if per > 1 and g.bites[s] >= 0:
-                fr.put(3 * lay.position_led(base, 1), BONE)
-            if per > 2 and g.feathers[s]:
-                fr.put(3 * lay.position_led(base, 2), FEATHER)
-            if per > 3 and s == g.vampire:
-                fr.put(3 * lay.position_led(base, 3), VAMPIRE)
+            fr.put(3 * lay.ring_led(at), col)
+            if g.bites[s] >= 0:
+                fr.put(3 * lay.ring_led(at + 1), BONE)
+            if g.feathers[s]:
+                fr.put(3 * lay.ring_led(at + 2), FEATHER)
             if s == g.vampire:
-                room = (lay.positions // n - 1) * per
-                for i in range(min(len(g.bones), room)):
-                    led = lay.ring_led((base + 1) * per + i)
-                    fr.put(3 * led, BONE_TIRED if g.bones[i] in g.tired else BONE)
+                fr.put(3 * lay.ring_led(at + 3), VAMPIRE)
+                for i in range(min(len(g.bones), sector - 4)):
+                    fr.put(3 * lay.ring_led(at + 4 + i), BONE_TIRED if g.bones[i] in g.tired else BONE)
             self._panel(s, now, blink)
 
     def _panel(self, s, now, blink):

@@ -10,6 +10,6 @@ TOOLS = {
     "profile": "ring4",  # the shipped table it is played on by default
     "flags": {},
     "explain": None,
-    "snapshot": None,
+    "snapshot": "nightboard_host.snapshot_vampire_cards",  # its ring, seats and public table in words
     "snapshot_turns": "nightboard_host.vampire_cards_bench:play_turns",  # a fixed play of k turns
 }
