@@ -435,6 +435,7 @@ def test_the_board_option_names_the_last_seats_the_board_plays():
     assert [g.board_plays(s) for s in range(4)] == [False, False, True, True]
     assert g.view(None)["board"] == 2 and from_json(g.to_json()).board == 2
     assert not any(new_game(1, 4).board_plays(s) for s in range(4))
-    for bad in (-1, 5, True, "2"):
+    assert new_game(1, 4, 15, 6).board == 4  # more than the players: every seat (the start menu offers 0..6)
+    for bad in (-1, 7, True, "2"):
         with pytest.raises(GameError, match="board"):
             new_game(1, 4, 15, bad)

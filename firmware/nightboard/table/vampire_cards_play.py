@@ -34,7 +34,8 @@ VAMPIRE = (255, 0, 0)
 ESCAPED = (0, 255, 60)
 # a suit's colour (bone, leaf, track, wave, feather, fate) and its value as brightness, 1..10 (0: Fate)
 SUIT = ((230, 220, 190), (0, 220, 0), (200, 90, 0), (0, 60, 255), (0, 200, 200), (170, 0, 255))
-SHADES = tuple(tuple(tuple(c * (v + 2) // 12 for c in col) for v in range(11)) for col in SUIT)
+# r, g, b of suit s at value v (0..10) at byte 33 * s + 3 * v: one small buffer, not 66 tuples (heap)
+SHADES = bytearray(c * (v + 2) // 12 for col in SUIT for v in range(11) for c in col)
 KIND_COLOUR = (WHITE, (90, 90, 90), FEATHER, (255, 120, 200), (170, 0, 255), VAMPIRE, ESCAPED,
                BONE, (255, 200, 0), (120, 0, 255))
 
@@ -189,7 +190,12 @@ class VampireCardsPlay:
             suit, value = g.cards[hand[i]]
             if cards >> i & 1 and not blink:
                 continue
-            fr.put(a + 3 * i, SHADES[suit][value if value <= 10 else 10])
+            k = 33 * suit + 3 * (value if value <= 10 else 10)
+            rgb = fr.rgb
+            j = a + 3 * i
+            rgb[j] = SHADES[k]
+            rgb[j + 1] = SHADES[k + 1]
+            rgb[j + 2] = SHADES[k + 2]
         if chosen is not None:
             fr.put(st + 3, KIND_COLOUR[chosen // 1024])
             t = (chosen % 1024) // 64

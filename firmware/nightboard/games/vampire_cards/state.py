@@ -197,8 +197,9 @@ def new_game(seed, players=3, dawn=15, board=0, deck=None):
         raise E("players must be 3 to 6, not %s" % show(players))
     if dawn not in DAWNS or isinstance(dawn, bool):
         raise E("dawn must be %s, not %s" % (" or ".join(str(d) for d in DAWNS), show(dawn)))
-    if not isinstance(board, int) or isinstance(board, bool) or not 0 <= board <= players:
-        raise E("board must be the number of seats the board plays, 0..%d, not %s" % (players, show(board)))
+    if not isinstance(board, int) or isinstance(board, bool) or not 0 <= board <= 6:
+        raise E("board must be the number of seats the board plays, 0..6, not %s" % show(board))
+    board = min(board, players)  # more than the players: the board plays every seat (a demonstration)
     if deck is None:
         deck = D.default_deck()
     else:
