@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from nightboard.games import index
 from nightboard.games.vampiring import state as V
 from nightboard.hal.sim import MemStorage, PowerCut, WatchdogReset, make_sim_hal
 from nightboard.prng import Prng
@@ -309,7 +310,8 @@ def test_button_abuse_10000_sequences():
         t = d.table
         assert t.mode in ("menu", "game", "confirm_quit"), (seq, t.mode, t.error)
         if t.game is not None:
-            V.from_json(t.game.to_json())  # raises if the state is one the rules do not allow
+            d_ = t.game.to_json()
+            index.module(d_["game"]).from_json(d_)  # raises if the state is one its rules do not allow
             if t.game.over:
                 games += 1
                 d.hal.buttons.release_all()

@@ -269,6 +269,10 @@ def optional(name):
             from nightboard_host import bench_pico
 
             return bench_pico.measure(), None
+        if name == "vampire_cards":
+            from nightboard_host import vampire_cards_bench
+
+            return vampire_cards_bench.bench_figures(), None
     except ImportError as e:
         return None, "not available: %s" % e
     return None, "unknown section"
@@ -285,7 +289,7 @@ def run(quick=False):
         results["gc_collect"] = gc_instructions()
     results["latency"] = latency()
     results["boot"] = boot()
-    for name in ("dracula", "flash", "pico"):
+    for name in ("dracula", "vampire_cards", "flash", "pico"):
         figs, why = optional(name)
         results[name] = figs if figs is not None else {"skipped": why}
     return results
@@ -417,7 +421,7 @@ def print_report(results, previous=None, out=sys.stdout):
         sec = results[name]
         if name.startswith("heap_") and isinstance(sec, dict) and "skipped" in sec:
             out.write(_wrapped("%s: not measured: %s" % (name, sec["skipped"])))
-    for name in ("dracula", "flash", "pico"):
+    for name in ("dracula", "vampire_cards", "flash", "pico"):
         sec = results.get(name)
         if name == "flash" and isinstance(sec, dict) and "skipped" not in sec:
             continue  # in the table above

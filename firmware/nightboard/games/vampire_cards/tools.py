@@ -1,0 +1,15 @@
+"""What the host's tools and records know of Vampire, the card game, besides GAME (never imported on
+the board)."""
+
+TOOLS = {
+    "format": 1,  # the version of its position format
+    "setup": ("seed", "players", "dawn", "board"),  # the fields of a record's setup (new_game's arguments)
+    "board_seats": (),  # the board may take any player's seat (mind.py); it has none of its own
+    "seat_words": ("player", "players"),
+    "turn_words": ("turn", "turns"),
+    "profile": "ring4",  # the shipped table it is played on by default
+    "flags": {},
+    "explain": None,
+    "snapshot": "nightboard_host.snapshot_vampire_cards",  # its ring, seats and public table in words
+    "snapshot_turns": "nightboard_host.vampire_cards_bench:play_turns",  # a fixed play of k turns
+}

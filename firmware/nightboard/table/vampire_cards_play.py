@@ -1,0 +1,235 @@
+"""Vampire, the card game, on a ring table: the buttons of the player whose choice it is, the public
+table on the ring, and each hand on its own panel only while its player holds look.
+
+Buttons of the seat the game waits for (docs/table.md): "mode" picks the next kind of action it may take
+(discard, feather, heal, Fate, declare, escape, bite, defend, ward, end), "move" the next choice of that
+kind (which cards, on whom), "ok" does it. "look" (any seat, any time) is held to see its own hand on its
+panel's first six lights (colour: the suit; brightness: the value), with the cards of the current choice
+blinking, and the current kind and target on its status lights. Presses of a seat the game is not waiting
+for (or that the board plays: option "board", the last seats) are refused: its status lights 2 and 3
+blink magenta, nothing changes. A seat the board plays acts 0.7 s after the board starts waiting for it. Any mode or move press gives
+the same short white flash on status light 2, so the lights never tell others what was chosen.
+
+The ring gives every seat the arc in front of its panel: its light 0 the seat's colour (blinking while the
+game waits for it; green once escaped), light 1 a bite (bone white), light 2 feathers on that bite (cyan),
+light 3 the Vampire (red); the Vampire's face-up bones follow, one light each (dim: tired this turn).
+Each applied action's public events go to `log` as they happen, and `turns_done` grows so the table saves.
+"""
+
+from nightboard.games.vampire_cards import moves as M
+from nightboard.games.vampire_cards.state import SEATS
+from nightboard.table import palette as P
+from nightboard.table.eventlog import EventLog
+from nightboard.table.layout import STATUS_AT
+
+REFUSED_MS = 600
+BOARD_MS = 700  # a seat the board plays acts this long after the board starts waiting for it, always
+FLASH_MS = 150
+OFF = (0, 0, 0)
+WHITE = (255, 255, 255)
+BONE = (230, 220, 190)
+BONE_TIRED = (60, 55, 45)
+FEATHER = (0, 200, 200)
+VAMPIRE = (255, 0, 0)
+ESCAPED = (0, 255, 60)
+# a suit's colour (bone, leaf, track, wave, feather, fate) and its value as brightness, 1..10 (0: Fate)
+SUIT = ((230, 220, 190), (0, 220, 0), (200, 90, 0), (0, 60, 255), (0, 200, 200), (170, 0, 255))
+# r, g, b of suit s at value v (0..10) at byte 33 * s + 3 * v: one small buffer, not 66 tuples (heap)
+SHADES = bytearray(c * (v + 2) // 12 for col in SUIT for v in range(11) for c in col)
+KIND_COLOUR = (WHITE, (90, 90, 90), FEATHER, (255, 120, 200), (170, 0, 255), VAMPIRE, ESCAPED,
+               BONE, (255, 200, 0), (120, 0, 255))
+
+
+class VampireCardsPlay:
+    def __init__(self, layout, frame, game):
+        self.layout = layout
+        self.frame = frame
+        self.game = game
+        seats = layout.max_players
+        self.looking = bytearray(seats)
+        self.refused_until = [0] * seats
+        self.flash_until = [0] * seats
+        self.kind = 0  # the kind of action shown, and the choice within it, for the seat the game waits for
+        self.pick = 0
+        self.dirty = True  # the state changed: the waiting seat's actions are read again
+        self.waiting = -1
+        self.legal = []
+        self.board_at = 0  # when the board acts for the seat it plays (0: not yet set)
+        self.log = EventLog()  # the table hands over its own
+        self.turns_done = 0
+
+    # --- the waiting seat's choice -----------------------------------------------------------------
+
+    def _refresh(self):
+        if not self.dirty:
+            return
+        g = self.game
+        self.dirty = False
+        self.waiting = -1 if g.over else g.to_move()[0]
+        self.legal = [] if g.over else g.legal(self.waiting)
+        self.kind = 0
+        self.pick = 0
+
+    def _kinds(self):
+        out = []
+        for a in self.legal:
+            k = a // 1024
+            if k not in out:
+                out.append(k)
+        return out
+
+    def _of_kind(self):
+        kinds = self._kinds()
+        if not kinds:
+            return []
+        k = kinds[self.kind % len(kinds)]
+        return [a for a in self.legal if a // 1024 == k]
+
+    def chosen_action(self):
+        self._refresh()
+        same = self._of_kind()
+        return same[self.pick % len(same)] if same else None
+
+    def press(self, player, role, now):
+        g = self.game
+        if player >= g.n:
+            return
+        if role == "look":
+            self.looking[player] = 1
+            return
+        self._refresh()
+        if player != self.waiting or g.board_plays(player):
+            self.refused_until[player] = now + REFUSED_MS
+            return
+        if role == "mode":
+            self.kind += 1
+            self.pick = 0
+            self.flash_until[player] = now + FLASH_MS
+        elif role == "move":
+            self.pick += 1
+            self.flash_until[player] = now + FLASH_MS
+        elif role == "ok":
+            a = self.chosen_action()
+            if a is not None:
+                self._do(player, a)
+
+    def _do(self, seat, a):
+        self.log.extend(self.game.apply(seat, a))
+        self.turns_done += 1
+        self.dirty = True
+        self.board_at = 0
+
+    def _board(self, now):
+        """The seat the board plays acts after BOARD_MS, whatever it holds: the time tells nothing."""
+        s = self.waiting
+        if s < 0 or not self.game.board_plays(s):
+            return
+        if not self.board_at:
+            self.board_at = now + BOARD_MS
+        elif now >= self.board_at:
+            self._do(s, self.game.board_move(s))
+            self._refresh()
+
+    def release(self, player, role, now):
+        if role == "look" and player < len(self.looking):
+            self.looking[player] = 0
+
+    def animating(self):
+        return False
+
+    # --- drawing -----------------------------------------------------------------------------------
+
+    def render(self, now):
+        g = self.game
+        fr = self.frame
+        lay = self.layout
+        fr.clear()
+        self._refresh()
+        self._board(now)
+        n = g.n
+        blink = (now // 400) % 2 == 0
+        waiting = self.waiting
+        ring = lay.ring_len
+        seats = lay.max_players
+        sector = ring // seats
+        for s in range(n):
+            if s >= seats:
+                break
+            at = ring // 2 + s * sector  # the arc in front of its panel (panel 0 faces ring position 0 across the table)
+            col = ESCAPED if g.escaped[s] else P.FAMILY[s]
+            if s == waiting and not blink:
+                col = OFF
+            fr.put(3 * lay.ring_led(at), col)
+            if g.bites[s] >= 0:
+                fr.put(3 * lay.ring_led(at + 1), BONE)
+            if g.feathers[s]:
+                fr.put(3 * lay.ring_led(at + 2), FEATHER)
+            if s == g.vampire:
+                fr.put(3 * lay.ring_led(at + 3), VAMPIRE)
+                for i in range(min(len(g.bones), sector - 4)):
+                    fr.put(3 * lay.ring_led(at + 4 + i), BONE_TIRED if g.bones[i] in g.tired else BONE)
+            self._panel(s, now, blink)
+
+    def _panel(self, s, now, blink):
+        g = self.game
+        fr = self.frame
+        a = self.layout.panel_at[s]
+        st = a + STATUS_AT
+        fr.put(st, P.FAMILY[s] if (s != self.waiting or blink) else OFF)
+        if now < self.refused_until[s]:
+            fr.put(st + 3, P.ERROR if blink else OFF)
+            fr.put(st + 6, P.ERROR if blink else OFF)
+            return
+        fr.put(st + 3, WHITE if now < self.flash_until[s] else OFF)
+        if not self.looking[s]:
+            return
+        hand = g.hands[s]  # its own hand, on its own panel, while it holds look
+        chosen = self.chosen_action() if s == self.waiting else None
+        cards = _cards_of(chosen, len(hand))
+        for i in range(len(hand)):
+            suit, value = g.cards[hand[i]]
+            if cards >> i & 1 and not blink:
+                continue
+            k = 33 * suit + 3 * (value if value <= 10 else 10)
+            rgb = fr.rgb
+            j = a + 3 * i
+            rgb[j] = SHADES[k]
+            rgb[j + 1] = SHADES[k + 1]
+            rgb[j + 2] = SHADES[k + 2]
+        if chosen is not None:
+            fr.put(st + 3, KIND_COLOUR[chosen // 1024])
+            t = (chosen % 1024) // 64
+            if chosen // 1024 in (M.FEATHER, M.HEAL, M.BITE):
+                fr.put(st + 6, P.FAMILY[t])
+
+    # --- text for the host -------------------------------------------------------------------------
+
+    def describe(self):
+        g = self.game
+        v = g.view(None)
+        lines = ["Vampire (the card game), turn %d, %s to play" % (g.turn, SEATS[g.seat])]
+        if g.over:
+            w = g.winners
+            lines.append("game over (%s): %s" % (g.end, ", ".join(SEATS[s] for s in w) + " win" if w else "nobody wins"))
+            return lines
+        lines.append("waiting for: %s (%s)" % (SEATS[g.to_move()[0]], g.phase))
+        lines.append("hands: " + ", ".join("%s %d" % (SEATS[s], v["sizes"][s]) for s in range(g.n))
+                     + "; pile %d, discards %d" % (v["pile"], len(v["discard"])))
+        if g.vampire >= 0:
+            lines.append("Vampire: %s, %d bones face up" % (SEATS[g.vampire], len(g.bones)))
+        return lines
+
+
+def _cards_of(a, n):
+    """The hand positions an action uses (a mask), for the blinking cards of the choice."""
+    if a is None:
+        return 0
+    kind, x = a // 1024, a % 64
+    if kind in (M.DISCARD, M.DEFEND):
+        return x
+    if kind in (M.FEATHER, M.HEAL, M.FATE, M.WARD):
+        return 1 << x
+    return 0
+
+
+__all__ = ["VampireCardsPlay"]

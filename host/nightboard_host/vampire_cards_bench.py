@@ -1,0 +1,182 @@
+"""Bench figures for Vampire, the card game (issue 18): the board player's strength, the rules' balance,
+the cost of a decision and the engine's heap on the MicroPython unix port.
+
+strength: the board (level 2) takes one seat (seat seed % players, so it sits everywhere) against
+random players or against the scripted sensible player (level 1); its win rate as the Vampire (games in
+which it became the Vampire) and as a player (games in which someone else was). balance: all seats
+played by the board; how often the Vampire wins, and how games end. Run alone:
+`python -m nightboard_host.vampire_cards_bench [--games N]`.
+"""
+
+import json
+import sys
+import time
+
+from nightboard.games import vampire_cards as V
+from nightboard.prng import Prng
+
+OPPONENTS = ("random", "sensible")
+
+
+def _game(seed, players, chooser, events=None, dawn=15, cap=None):
+    g = V.new_game(seed, players, dawn)
+    steps = 0
+    while not g.over and (cap is None or steps < cap):
+        s = g.to_move()[0]
+        for e in g.apply(s, chooser(g, s)):
+            if events is not None and e["e"] in EVENTS:
+                events[e["e"]] = events.get(e["e"], 0) + 1
+        steps += 1
+    return g
+
+
+EVENTS = ("bite", "defended", "bitten", "healed", "escape", "declare")
+
+
+def strength(opponent, games=300):
+    rng = Prng(12345)
+    as_vamp = [0, 0]
+    as_player = [0, 0]
+    for seed in range(games):
+        n = 3 + seed % 4
+        me = seed % n
+
+        def choose(g, s):
+            if s == me:
+                return g.board_move(s, 2)
+            if opponent == "sensible":
+                return g.board_move(s, 1)
+            legal = g.legal(s)
+            return legal[rng.below(len(legal))]
+
+        g = _game(seed, n, choose)
+        if g.vampire < 0:
+            continue
+        side = as_vamp if g.vampire == me else as_player
+        side[0] += 1
+        side[1] += me in (g.winners or [])
+    return {"opponent": opponent, "games": games,
+            "as_vampire": {"games": as_vamp[0], "won": as_vamp[1], "rate": _rate(as_vamp)},
+            "as_player": {"games": as_player[0], "won": as_player[1], "rate": _rate(as_player)}}
+
+
+def balance(games=300, level=2):
+    ends = {}
+    vamp = [0, 0]
+    by_players = {}
+    events = {}
+    for seed in range(games):
+        n = 3 + seed % 4
+        g = _game(seed, n, lambda g, s: g.board_move(s, level), events)
+        ends[g.end] = ends.get(g.end, 0) + 1
+        if g.vampire >= 0:
+            vamp[0] += 1
+            vamp[1] += g.vampire in (g.winners or [])
+            row = by_players.setdefault(str(n), [0, 0])
+            row[0] += 1
+            row[1] += g.vampire in (g.winners or [])
+    return {"games": games, "level": level, "with_a_vampire": vamp[0], "vampire_won": vamp[1],
+            "vampire_rate": _rate(vamp), "ends": dict(sorted(ends.items())), "events": dict(sorted(events.items())),
+            "vampire_won_by_players": {k: {"games": v[0], "won": v[1]} for k, v in sorted(by_players.items())}}
+
+
+def no_dawn(games=150, cap=20000):
+    """All-board games (level 2) with dawn 0 (no limit), cut after `cap` moves: how they end."""
+    ends = {}
+    for seed in range(games):
+        g = _game(seed, 3 + seed % 4, lambda g, s: g.board_move(s, 2), dawn=0, cap=cap)
+        key = "still going after %d moves" % cap if not g.over else "%s, %s" % (
+            g.end, "the Vampire won" if g.vampire in (g.winners or []) else "the Vampire lost" if g.vampire >= 0 else "no Vampire")
+        ends[key] = ends.get(key, 0) + 1
+    return {"games": games, "ends": dict(sorted(ends.items()))}
+
+
+def decision_cost(games=20):
+    """Decisions of the board in all-board games: how many, and CPython's mean and worst microseconds."""
+    worst = 0
+    total = 0
+    count = 0
+    for seed in range(games):
+        g = V.new_game(seed, 4)
+        while not g.over:
+            s = g.to_move()[0]
+            t0 = time.perf_counter_ns()
+            a = g.board_move(s)
+            dt = (time.perf_counter_ns() - t0) // 1000
+            worst = max(worst, dt)
+            total += dt
+            count += 1
+            g.apply(s, a)
+    return {"decisions": count, "cpython_mean_us": total // max(1, count), "cpython_worst_us": worst}
+
+
+MPY_SCRIPT = """
+import gc, time
+from nightboard.games import vampire_cards as V
+worst_heap = 0
+worst_us = 0
+n = 0
+for seed in range(%d):
+    g = V.new_game(seed, 4)
+    while not g.over:
+        s = g.to_move()[0]
+        t0 = time.ticks_us()
+        a = g.board_move(s)
+        worst_us = max(worst_us, time.ticks_diff(time.ticks_us(), t0))
+        g.apply(s, a)
+        n += 1
+        gc.collect()
+        worst_heap = max(worst_heap, gc.mem_alloc())
+print(worst_heap, worst_us, n)
+"""
+
+
+def micropython(games=5):
+    """Heap at the worst point (after a collection, each step) and the worst decision, unix port."""
+    from nightboard_host.mpy_runner import run_mpy
+
+    heap, us, n = [int(x) for x in run_mpy(MPY_SCRIPT % games).split()]
+    return {"games": games, "players": 4, "worst_heap_bytes": heap, "worst_decision_us_unix": us, "steps": n}
+
+
+def _rate(pair):
+    return round(pair[1] / pair[0], 3) if pair[0] else None
+
+
+def bench_figures(games=300):
+    return {"strength": [strength(o, games) for o in OPPONENTS], "balance": balance(games),
+            "balance_level1": balance(games, 1), "decision": decision_cost(), "micropython": micropython()}
+
+
+def main(argv=None):
+    import argparse
+
+    p = argparse.ArgumentParser(description="Vampire, the card game: the board player's strength and the balance")
+    p.add_argument("--games", type=int, default=300)
+    p.add_argument("--no-micropython", action="store_true")
+    p.add_argument("--no-dawn", action="store_true", help="only: 150 all-board games without the dawn limit")
+    a = p.parse_args(argv)
+    if a.no_dawn:
+        print(json.dumps(no_dawn()))
+        return 0
+    for o in OPPONENTS:
+        print(json.dumps(strength(o, a.games)))
+    print(json.dumps(balance(a.games)))
+    print(json.dumps(balance(a.games, 1)))
+    print(json.dumps(decision_cost()))
+    if not a.no_micropython:
+        print(json.dumps(micropython()))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+def play_turns(game, k):
+    """A fixed play of k turns (the board's level-2 choice for every seat), for snapshots: turns played."""
+    start = game.turn
+    while not game.over and game.turn < start + k:
+        s = game.to_move()[0]
+        game.apply(s, game.board_move(s))
+    return game.turn - start

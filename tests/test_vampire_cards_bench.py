@@ -1,0 +1,27 @@
+"""The bench figures of Vampire, the card game, on a few games: they count what they say they count."""
+
+from nightboard_host import bench
+from nightboard_host import vampire_cards_bench as VB
+
+
+def test_strength_counts_games_by_role():
+    s = VB.strength("sensible", 24)
+    assert s["opponent"] == "sensible" and s["games"] == 24
+    for side in ("as_vampire", "as_player"):
+        assert 0 <= s[side]["won"] <= s[side]["games"]
+    assert s["as_vampire"]["games"] + s["as_player"]["games"] <= 24
+    r = VB.strength("random", 24)
+    assert r["as_vampire"]["games"] > 0  # random players seldom declare: the board does
+
+
+def test_balance_adds_up():
+    b = VB.balance(24)
+    assert sum(b["ends"].values()) == 24
+    assert b["with_a_vampire"] == sum(v["games"] for v in b["vampire_won_by_players"].values())
+    assert b["vampire_won"] == sum(v["won"] for v in b["vampire_won_by_players"].values())
+
+
+def test_the_bench_has_a_section_for_it():
+    figs, why = bench.optional("vampire_cards")
+    assert why is None and set(figs) == {"strength", "balance", "balance_level1", "decision", "micropython"}
+    assert figs["micropython"]["worst_heap_bytes"] > 0
