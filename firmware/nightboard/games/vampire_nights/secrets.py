@@ -3,6 +3,11 @@
 Each twin differs from the state in one hidden fact, with the seats allowed to know it: a face-down room
 (known to whoever lit it with a Torch), a card in a hand, a bite card, a loot tile, a Torch's memory (their
 owner), the order of the room and item decks and the random stream (nobody).
+
+Some of these a rule shows to one seat alone, leaving no public trace: the next item card to whoever
+draws it, a face-down room to whoever lights it with a Torch, a reshuffle's order to whoever is dealt from
+it. twins(g) counts such seats among those that may know (the contract test stops only at a public
+difference); twins(g, strict=True) gives only those who know now, for tests that follow private reveals.
 """
 
 from nightboard.games.vampire_nights import mansion as M
@@ -16,11 +21,42 @@ def _swap_out(lst, i, pool):
     return -1
 
 
-def twins(g):
+def _own_twin(g, base, p, name, pool_name, strict):
+    """Swap one of p's cards (or tiles) with a different one: strict, with its deck or discard pile (which a
+    later draw may show privately); otherwise with another player's, both of them then knowing."""
+    own = base[name][p]
+    for i in range(len(own)):
+        if own[i] > 12:
+            continue
+        for q in ([p] if strict else range(g.players)):
+            if q == p and not strict:
+                continue
+            pool = base[pool_name] if strict else base[name][q]
+            j = _swap_out(own, i, pool)
+            if j < 0 or pool[j] > 12:
+                continue
+            lists = [h[:] for h in base[name]]
+            other = pool[:]
+            lists[p][i], other[j] = other[j], lists[p][i]
+            if strict:
+                changes = {name: lists, pool_name: other}
+            else:
+                lists[q] = other
+                changes = {name: lists}
+            if name != "bites":
+                lists[p].sort()
+                lists[q].sort()
+            return changes, sorted(set([p, q]))
+    return None
+
+
+def twins(g, strict=False):
     if g.over:
         return []
     base = g.to_json()
     out = []
+    everyone = list(range(g.players))
+    torches = [p for p in everyone if 10 in g.hands[p]]  # C.TORCH
 
     def twin(**changes):
         d = dict(base)
@@ -34,25 +70,14 @@ def twins(g):
             if j >= 0:
                 tiles, deck = base["tiles"][:], base["room_deck"][:]
                 tiles[x], deck[j] = deck[j], tiles[x]
-                out.append((twin(tiles=tiles, room_deck=deck), [p for p in range(g.players) if x in g.peeks[p]]))
+                lit = [p for p in everyone if x in g.peeks[p] or (p in torches and not strict)]
+                out.append((twin(tiles=tiles, room_deck=deck), lit))
                 break
     for p in range(g.players):
         for name, pool_name in (("hands", "item_deck"), ("bites", "bite_deck"), ("loot", "room_discard")):
-            own = base[name][p]
-            pool = base[pool_name]
-            for i in range(len(own)):
-                if own[i] > 12:
-                    continue
-                j = _swap_out(own, i, pool)
-                if j >= 0:
-                    mine, other = own[:], pool[:]
-                    mine[i], other[j] = other[j], mine[i]
-                    if name != "bites":
-                        mine.sort()
-                    lists = [h[:] for h in base[name]]
-                    lists[p] = mine
-                    out.append((twin(**{name: lists, pool_name: other}), [p]))
-                    break
+            t = _own_twin(g, base, p, name, pool_name, strict)
+            if t is not None:
+                out.append((twin(**t[0]), t[1]))
         if g.peeks[p]:
             peeks = [h[:] for h in base["peeks"]]
             peeks[p] = peeks[p][1:]
@@ -63,9 +88,9 @@ def twins(g):
             if deck[i] != deck[0]:
                 d = deck[:]
                 d[0], d[i] = d[i], d[0]
-                out.append((twin(**{name: d}), []))
+                out.append((twin(**{name: d}), [] if strict or name == "room_deck" else everyone))
                 break
-    out.append((twin(prng=(g.prng.state * 7 + 12345) % 0xFFFFFFFF or 1), []))
+    out.append((twin(prng=(g.prng.state * 7 + 12345) % 0xFFFFFFFF or 1), [] if strict else everyone))
     return _mixed(out)
 
 
