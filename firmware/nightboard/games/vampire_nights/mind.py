@@ -24,6 +24,14 @@ def gain(v, tile):
     return C.score(mine + [tile], vamp) - C.score(mine, vamp)
 
 
+def loss(v, tile):
+    """How much the seat's score falls without one such tile of its loot."""
+    mine = _loot_kinds(v)
+    rest = mine[:]
+    rest.remove(tile)
+    return C.score(mine, v["vampire"]) - C.score(rest, v["vampire"])
+
+
 def _tile_at(v, x):
     r = x & 7
     if not 1 <= r <= 5:
@@ -79,7 +87,7 @@ def score_action(v, a):
         t = _tile_at(v, x)
         return 6 + (gain(v, ROOMS.index(t)) if t and t != "?" else 0)
     if k == A.DROP_LOOT:
-        return -gain({"vampire": v["vampire"], "my_loot": [n for n in v["my_loot"]]}, arg) - 0
+        return -loss(v, arg)
     if k == A.LOOT:
         return gain(v, ROOMS.index(_tile_at(v, arg)))
     if k in (A.BAG, A.WATER):
@@ -136,10 +144,7 @@ def decide(v):
     legal = v["legal"]
     best, best_val = legal[0], None
     for a in legal:
-        if A.kind(a) == A.DROP_LOOT:
-            val = -gain(v, A.arg(a)) if A.arg(a) <= C.DOG else -10
-        else:
-            val = score_action(v, a)
+        val = score_action(v, a)
         if best_val is None or val > best_val:
             best, best_val = a, val
     return best

@@ -122,7 +122,7 @@ def from_json(d):
             _ints(d[f], f, 0, 10 ** 4)
         elif d[f] is not None:
             raise GameError("%s must be null until the game is over" % f)
-    g = VampireNights.__new__(VampireNights)
+    g = VampireNights(d["seed"], P, d["vampire_bites"], d["marks"])  # then every field is overwritten
     for name, lo, hi in INTS:
         setattr(g, name, d[name])
     g.marks = d["marks"]
