@@ -7,7 +7,8 @@ owner), the order of the room and item decks and the random stream (nobody).
 Some of these a rule shows to one seat alone, leaving no public trace: the next item card to whoever
 draws it, a face-down room to whoever lights it with a Torch, a reshuffle's order to whoever is dealt from
 it. twins(g) counts such seats among those that may know (the contract test stops only at a public
-difference); twins(g, strict=True) gives only those who know now, for tests that follow private reveals.
+difference; any seat may come by a Torch, from a Chest or the Glass, so a face-down room's twin counts them
+all); twins(g, strict=True) gives only those who know now, for tests that follow private reveals.
 """
 
 from nightboard.games.vampire_nights import mansion as M
@@ -56,7 +57,6 @@ def twins(g, strict=False):
     base = g.to_json()
     out = []
     everyone = list(range(g.players))
-    torches = [p for p in everyone if 10 in g.hands[p]]  # C.TORCH
 
     def twin(**changes):
         d = dict(base)
@@ -70,7 +70,7 @@ def twins(g, strict=False):
             if j >= 0:
                 tiles, deck = base["tiles"][:], base["room_deck"][:]
                 tiles[x], deck[j] = deck[j], tiles[x]
-                lit = [p for p in everyone if x in g.peeks[p] or (p in torches and not strict)]
+                lit = [p for p in everyone if x in g.peeks[p]] if strict else everyone
                 out.append((twin(tiles=tiles, room_deck=deck), lit))
                 break
     for p in range(g.players):
