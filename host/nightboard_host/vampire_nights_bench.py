@@ -15,8 +15,6 @@ import time
 
 from nightboard.games import vampire_nights as VN
 from nightboard.games.vampire_nights import actions as A
-from nightboard.games.vampire_nights import components as C
-from nightboard.games.vampire_nights import mind
 from nightboard.prng import Prng
 
 OPPONENTS = ("random", "sensible")
