@@ -193,8 +193,34 @@ def decision_cost(count=60):
     return out
 
 
+HEAP = """
+import gc, json
+gc.collect()
+from nightboard.games import vampire_nights as VN
+g = VN.new_game(%d, 4)
+from nightboard.games.vampire_nights import mind
+peak = 0
+n = 0
+while g.result() is None:
+    s = g.to_move()[0]
+    g.apply(s, g.board_move(s))
+    n += 1
+    gc.collect()
+    peak = max(peak, gc.mem_alloc())
+print(json.dumps({"heap_peak": peak, "decisions": n, "over": g.over}))
+"""
+
+
+def heap(seed=3):
+    """The heap in use (bytes, code included, after a collection) at the fullest point of a 4-player game
+    the board plays in every seat, under the MicroPython unix port with a Pico-sized heap, from .mpy files."""
+    from nightboard_host.mpy_runner import run_mpy_json
+
+    return run_mpy_json(HEAP % seed, compiled=True)
+
+
 def bench_figures(games=300):
-    return {"strength": [strength(o, games) for o in OPPONENTS], "decision": decision_cost()}
+    return {"strength": [strength(o, games) for o in OPPONENTS], "decision": decision_cost(), "heap": heap()}
 
 
 def main(argv=None):
