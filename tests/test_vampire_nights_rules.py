@@ -208,6 +208,15 @@ def test_coffin_with_both_guards_scores_8():
     assert g.loot[0] == [C.COFFIN_BOTH] and C.score(g.loot[0], False) == 8
 
 
+def test_coffin_counts_a_guard_lying_in_its_room_m17():
+    g = blank(2)
+    put(g, 0, 2, C.COFFIN)
+    at(g, 0, 0, 2)
+    g.passed[0] = 1
+    at(g, 1, 0, 2)
+    assert act(A.COFFIN_BOTH, 0) in g.legal(0)
+
+
 def test_coffin_with_one_guard_paying_two_things_scores_10():
     g = blank(2)
     put(g, 0, 2, C.COFFIN)

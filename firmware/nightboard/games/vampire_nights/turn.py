@@ -100,7 +100,7 @@ def legal(g, p):
     if C.GLASS in hand:
         for i in sorted(set(g.item_discard)):
             out.append(act(GLASS, i))
-    coffin = [k for k in mine if active(g, k) and _up_tile(g, k) == C.COFFIN]
+    coffin = [k for k in mine if g.gcell[k] >= 0 and _up_tile(g, k) == C.COFFIN]  # M17: passed or not
     if len(coffin) == 2 and g.gcell[mine[0]] == g.gcell[mine[1]]:
         out.append(act(COFFIN_BOTH, 0))
     if coffin:
@@ -335,7 +335,7 @@ def apply(g, p, a, ev):
             else:
                 _use(g, p, thing)
         for k2 in (2 * p, 2 * p + 1):
-            if active(g, k2) and _up_tile(g, k2) == C.COFFIN:
+            if g.gcell[k2] >= 0 and _up_tile(g, k2) == C.COFFIN:
                 x = g.gcell[k2]
         g.tiles[x] = C.COFFIN_PAID
         _to_loot(g, p, x)
