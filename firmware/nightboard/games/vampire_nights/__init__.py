@@ -15,8 +15,8 @@ GAME = {
     # B1: how many of the 15 bite cards are Vampire (the rest Shield); B2: leave out the count-marked pieces
     "options": (("vampire_bites", (6, 5, 7)), ("marks", (True, False))),
     # the mansion: one column a player, Entrance + 5 rooms + Garden (N2), on a grid at least 4 wide, 7 high
-    "surface": ("grid", None),
-    "table": None,  # no controller yet: it plays through the engine, the protocol-free host and tests
+    "surface": ("grid", 7),  # a fixed 7x7 square holds it (tablefit: an integer is the side itself)
+    "table": ("nightboard.table.vampire_nights_play", "VampireNightsPlay"),
     "colour": (150, 0, 60),
 }
 
