@@ -7,8 +7,8 @@ TOOLS = {
     "seat_words": ("player", "players"),
     "turn_words": ("turn", "turns"),
     "profile": "grid8",
-    "flags": {"vampire_bites": "--vampire-bites", "marks": "--marks"},
+    "flags": {"vampire_bites": "--vampire-bites"},  # marks, true by default: --no-marks
     "explain": None,
-    "snapshot": None,
-    "snapshot_turns": None,
+    "snapshot": "nightboard_host.snapshot_vampire_nights",  # the mansion on the grid, red holding look
+    "snapshot_turns": "nightboard_host.vampire_nights_bench:play_turns",  # the board's fixed play of k turns
 }
