@@ -647,3 +647,23 @@ def test_bad_options_are_refused():
             VN.new_game(*args)
     with pytest.raises(GameError):
         VN.new_game(1, 2, marks="yes")
+
+
+def test_the_board_can_take_a_seat():
+    g = VN.new_game(3, 3, board="last")
+    assert g.board == 2 and VN.from_json(g.to_json()).board == 2
+    assert VN.new_game(3, 2, board="red").board == 0 and VN.new_game(3, 2).board == -1
+    for bad in ("green", "x", 1, None):
+        with pytest.raises(GameError):
+            VN.new_game(3, 3, board=bad)
+    while 2 not in g.to_move():
+        p = g.to_move()[0]
+        with pytest.raises(GameError):
+            g.apply(p, None)  # people's seats never let the board choose
+        g.apply(p, g.legal(p)[0])
+    want = g.board_move(2)
+    before = g.to_json()
+    g.apply(2, None)
+    h = VN.from_json(before)
+    h.apply(2, want)
+    assert g.to_json() == h.to_json()

@@ -87,3 +87,27 @@ def test_the_hand_shows_on_its_own_panel_only_while_look_is_held():
     d.let_go(0, "look")
     assert [_panel(d, 0, k) for k in range(8)] == dark
     assert P.FAMILY[0]
+
+
+def test_one_person_against_the_board():
+    d = Driver({"game": "vampire_nights", "players": 2, "seed": 9, "board": "last"}, name="grid8")
+    play = d.table.play
+    g = play.game
+    assert g.board == 1
+    for _ in range(3000):
+        if g.over:
+            break
+        if g.to_move() == [1]:
+            before = g.to_json()
+            d.tap(1, "ok")  # the board's seat takes no presses
+            d.frames(50)  # it plays on its own after a moment
+            assert g.to_json() != before
+            continue
+        if play.chosen() is None:
+            d.hold(0, "look")
+            d.tap(0, "mode")
+            d.tap(0, "ok")
+            d.let_go(0, "look")
+        else:
+            d.tap(0, "ok")
+    assert g.over

@@ -25,6 +25,7 @@ from nightboard.games.vampire_nights.state import SEATS
 BLINK_MS = 500
 PAGE_MS = 1500
 REFUSED_MS = 600
+BOARD_MS = 700  # the board's seat acts this long after its turn comes (its decision's time never shows)
 DOWN = (45, 35, 70)
 ENTRANCE = (60, 60, 60)
 GARDEN = (0, 60, 10)
@@ -68,6 +69,7 @@ class VampireNightsPlay:
         self.own = [None] * seats  # a seat's own view, held only while it holds look
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
+        self.board_at = -1
         self._refresh()
 
     # --- choosing (recomputed when something changes, never per frame) ------------------
@@ -117,7 +119,7 @@ class VampireNightsPlay:
         if g.over or player >= g.players:
             return
         seat = self._seat()
-        if player != seat:
+        if player != seat or player == g.board:
             self.refuse(player, now)
             return
         secret = self.looking[player] == 1
@@ -135,14 +137,17 @@ class VampireNightsPlay:
             if a is None or (self.kind not in PUBLIC and not secret):
                 self.refuse(player, now)
                 return
-            try:
-                events = g.apply(seat, a)
-            except GameError:
-                self.refuse(player, now)
-                return
-            self.log.extend(events)
-            self.turns_done += 1
-            self._refresh()
+            self._do(seat, a, now)
+
+    def _do(self, seat, a, now):
+        try:
+            events = self.game.apply(seat, a)
+        except GameError:
+            self.refuse(seat, now)
+            return
+        self.log.extend(events)
+        self.turns_done += 1
+        self._refresh()
 
     def release(self, player, role, now):
         if role == "look" and player < len(self.looking):
@@ -166,6 +171,13 @@ class VampireNightsPlay:
         self.frame.put(3 * lay.cell_led(self.x0 + x, self.y0 + y), c)
 
     def render(self, now):
+        g = self.game
+        if not g.over and g.board >= 0 and self._seat() == g.board:
+            if self.board_at < 0:
+                self.board_at = now + BOARD_MS
+            elif now >= self.board_at:
+                self.board_at = -1
+                self._do(g.board, None, now)  # the board plays its seat, from that seat's view
         v = self.public
         self.frame.clear()
         phase = (now // BLINK_MS) & 1023

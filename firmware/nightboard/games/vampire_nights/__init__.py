@@ -13,7 +13,8 @@ GAME = {
     "called": "Vampire Nights",
     "players": (2, 4),
     # B1: how many of the 15 bite cards are Vampire (the rest Shield); B2: leave out the count-marked pieces
-    "options": (("vampire_bites", (6, 5, 7)), ("marks", (True, False))),
+    # board: "last", the board plays the last seat (so one person can play it); "none", people in every seat
+    "options": (("vampire_bites", (6, 5, 7)), ("marks", (True, False)), ("board", ("none", "last"))),
     # the mansion: one column a player, Entrance + 5 rooms + Garden (N2), on a grid at least 4 wide, 7 high
     "surface": ("grid", 7),  # a fixed 7x7 square holds it (tablefit: an integer is the side itself)
     "table": ("nightboard.table.vampire_nights_play", "VampireNightsPlay"),
@@ -22,7 +23,7 @@ GAME = {
 
 
 def new_game(*args, **options):
-    """new_game(seed, players=2, vampire_bites=6, marks=True): see state.py."""
+    """new_game(seed, players=2, vampire_bites=6, marks=True, board="none"): see state.py."""
     from nightboard.games.vampire_nights.state import new_game
 
     return new_game(*args, **options)

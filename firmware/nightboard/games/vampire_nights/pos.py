@@ -13,7 +13,7 @@ PHASES = ("place", "discard", "explore", "crowd", "loot", "over")
 INTS = (("seed", 0, 2 ** 62), ("players", 2, 4), ("prng", 1, 0xFFFFFFFF), ("night", 1, C.NIGHTS),
         ("turn", 1, 10 ** 6), ("start", 0, 3), ("first", 0, 3), ("active", -1, 3), ("step", 0, 4),
         ("moved", -1, 7), ("fresh", 0, 1), ("lcol", 0, 4), ("lpos", 0, 10 ** 6), ("looter", -1, 7),
-        ("format", 1, 1), ("vampire_bites", 0, C.BITE_CARDS))
+        ("format", 1, 1), ("vampire_bites", 0, C.BITE_CARDS), ("board", -1, 3))
 # list fields: (name, per player (True) or flat, item lo, item hi)
 LISTS = (("tiles", False, 0, 255), ("up", False, 0, 1), ("gcell", False, -1, 31), ("gspace", False, 0, 3),
          ("passed", False, 0, 1), ("web", False, 0, 2), ("visited", False, 0, 2 ** 28 - 1),
@@ -87,7 +87,7 @@ def from_json(d):
         raise GameError("phase must be one of %s, not %s" % (", ".join(PHASES), _show(d["phase"])))
     if d["over"] is not (d["phase"] == "over"):
         raise GameError("over must be true exactly when the phase is over")
-    for f in ("start", "first"):
+    for f in ("start", "first", "board"):
         if d[f] >= P:
             raise GameError("%s must be a seat 0..%d" % (f, P - 1))
     if d["active"] >= P or (d["active"] < 0 and not d["over"]):

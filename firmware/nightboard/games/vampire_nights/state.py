@@ -63,6 +63,7 @@ class VampireNights:
         self.over = False
         self.scores = None
         self.winners = None
+        self.board = -1  # the seat the board plays (mind.py), or -1
 
     # --- the flow of turns ---------------------------------------------------------------------
 
@@ -165,6 +166,10 @@ class VampireNights:
             raise GameError("the game is over")
         if p not in self.to_move():
             raise GameError("it is %s's turn, not %s's" % (SEATS[self.to_move()[0]], SEATS[p]))
+        if action is None and p == self.board:
+            from nightboard.games.vampire_nights import mind
+
+            action = mind.decide(self.view(p))  # the board plays its seat from that seat's view
         if isinstance(action, str):
             action = A.parse(action)
         if not isinstance(action, int) or isinstance(action, bool):
@@ -258,7 +263,7 @@ class VampireNights:
         """Everything, secrets and the random stream included (saves; never shown to players)."""
         return {
             "game": NAME, "format": FORMAT, "seed": self.seed, "players": self.players,
-            "vampire_bites": self.vampire_bites, "marks": self.marks, "prng": self.prng.state,
+            "vampire_bites": self.vampire_bites, "marks": self.marks, "board": self.board, "prng": self.prng.state,
             "night": self.night, "phase": self.phase, "turn": self.turn, "start": self.start,
             "first": self.first, "active": self.active, "step": self.step, "moved": self.moved,
             "fresh": self.fresh, "tiles": list(self.tiles), "up": list(self.up), "gcell": self.gcell[:],
@@ -283,8 +288,10 @@ def _show(v):
     return s if len(s) <= 40 else s[:37] + "..."
 
 
-def new_game(seed, players=2, vampire_bites=6, marks=True):
-    """A new game: the seed shuffles every deck and draws the starting player; the first night is dealt."""
+def new_game(seed, players=2, vampire_bites=6, marks=True, board="none"):
+    """A new game: the seed shuffles every deck and draws the starting player; the first night is dealt.
+    board: "none", "last" or the seat the board plays ("red", "blue", ...): apply(that seat, None) lets it
+    play (from that seat's view only)."""
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2 ** 62:
         raise GameError("seed must be an integer 0..2**62, not %s" % _show(seed))
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
@@ -293,7 +300,12 @@ def new_game(seed, players=2, vampire_bites=6, marks=True):
         raise GameError("vampire_bites must be one of %s, not %s" % (C.VAMPIRE_BITES, _show(vampire_bites)))
     if marks is not True and marks is not False:
         raise GameError("marks must be true or false, not %s" % _show(marks))
+    if board == "last":
+        board = SEATS[players - 1]
+    if board != "none" and (not isinstance(board, str) or board not in SEATS[:players]):
+        raise GameError("board must be none, last or one of %s, not %s" % (", ".join(SEATS[:players]), _show(board)))
     g = VampireNights(seed, players, vampire_bites, marks)
+    g.board = -1 if board == "none" else SEATS.index(board)
     N.start_night(g, [])
     return g
 

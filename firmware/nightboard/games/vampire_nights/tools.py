@@ -2,7 +2,7 @@
 
 TOOLS = {
     "format": 1,  # the version of its position format (to_json)
-    "setup": ("seed", "players", "vampire_bites", "marks"),  # the fields of a record's setup
+    "setup": ("seed", "players", "vampire_bites", "marks", "board"),  # the fields of a record's setup
     "board_seats": (),  # the board can take any player's seat (mind.py), but has none of its own
     "seat_words": ("player", "players"),
     "turn_words": ("turn", "turns"),
