@@ -50,8 +50,8 @@ KIND_COLOUR = {A.MOVE: (0, 255, 0), A.PASS: (90, 25, 0), A.END: WHITE, A.TAKE_BI
 PAGES = ((255, 255, 255), GOLD, CRIMSON, (255, 225, 110))  # hand, loot, bites, torch
 
 
-def _dim(c):
-    return (c[0] >> 2, c[1] >> 2, c[2] >> 2)
+DARK = (0, 0, 0)
+DIMMED = tuple((c[0] >> 2, c[1] >> 2, c[2] >> 2) for c in P.FAMILY)  # a guard laid down (made once)
 
 
 class VampireNightsPlay:
@@ -197,62 +197,62 @@ class VampireNightsPlay:
         base = ENTRANCE if r == 0 else GARDEN if r == 6 else None
         if base is None:
             name = v["rooms"][c][r - 1]
-            base = (0, 0, 0) if name is None else DOWN if name == "?" else TILE[name]
+            base = DARK if name is None else DOWN if name == "?" else TILE[name]
         x = c * 8 + r
+        guards = v["guards"]
         here = 0
-        for gd in v["guards"]:
-            if gd[0] == x:
+        for k in range(len(guards)):
+            if guards[k][0] == x:
                 here += 1
         if not here:
             self._cell(c, r, base)
             return
-        n = here + (0 if base == (0, 0, 0) else 1)
+        n = here + (0 if base is DARK else 1)
         pick = phase % n
         if pick == here:
             self._cell(c, r, base)
             return
-        for k in range(len(v["guards"])):
-            gd = v["guards"][k]
+        for k in range(len(guards)):
+            gd = guards[k]
             if gd[0] == x:
                 if pick == 0:
-                    col = P.FAMILY[k >> 1]
-                    self._cell(c, r, _dim(col) if gd[2] else col)
+                    self._cell(c, r, DIMMED[k >> 1] if gd[2] else P.FAMILY[k >> 1])
                     return
                 pick -= 1
 
     def _panel(self, v, p, now, seat):
         lay = self.layout
         at = lay.panel_at[p]
-        put = self.frame.put
+        fr = self.frame  # fr.put(...) is called directly: fetching the bound method would allocate
         own = self.own[p]
         if own is not None:
             page = (now // PAGE_MS) % 4
-            things = (
+            things = (  # lists made while look is held only (steady frames allocate nothing)
                 [ITEM[n] for n in own["hand"]],
                 [TILE[n] for n in own["my_loot"]],
                 [CRIMSON if n == "vampire" else STEEL for n in own["my_bites"]],
                 [TILE[pk[1]] for pk in own["peeks"]],
             )[page]
             for i in range(min(8, len(things))):
-                put(at + 3 * i, things[i])
-            put(at + 3 * 10, PAGES[page])
+                fr.put(at + 3 * i, things[i])
+            fr.put(at + 3 * 10, PAGES[page])
         else:
             for i in range(min(8, v["loot"][p])):
-                put(at + 3 * i, GOLD)
+                fr.put(at + 3 * i, GOLD)
             for i in range(min(8, v["bites"][p])):
-                put(at + 3 * (7 - i), CRIMSON)
+                fr.put(at + 3 * (7 - i), CRIMSON)
         blink = (now // BLINK_MS) & 1
         if p != seat or blink:
-            put(at + 3 * 8, P.FAMILY[p])
+            fr.put(at + 3 * 8, P.FAMILY[p])
         if p == seat and self.kind >= 0:
             if self.kind in PUBLIC:
                 c = KIND_COLOUR[self.kind]
             else:
                 c = ITEM_KIND.get(self.kind, WHITE) if self.looking[p] else WHITE
-            put(at + 3 * 9, c)
+            fr.put(at + 3 * 9, c)
         if now < self.refused_until[p] and blink:
-            put(at + 3 * 9, P.ERROR)
-            put(at + 3 * 10, P.ERROR)
+            fr.put(at + 3 * 9, P.ERROR)
+            fr.put(at + 3 * 10, P.ERROR)
 
     # --- text for the host ---------------------------------------------------------------
 
@@ -287,10 +287,13 @@ ITEM_KIND = {A.CLOAK: ITEM["cloak"], A.JUMP: ITEM["jump"], A.MIRROR: ITEM["mirro
              A.GLASS: ITEM["glass"]}
 
 
+AIMED = (A.MOVE, A.JUMP, A.MIRROR, A.CROSSBOW, A.CROWD)  # made once: a tuple written in a function is remade
+
+
 def _target(a):
     """The cell an action points at, or -1."""
     k, v = a >> 10, a & 1023
-    if k in (A.MOVE, A.JUMP, A.MIRROR, A.CROSSBOW, A.CROWD):
+    if k in AIMED:
         return v & 63 if v & 63 != A.STAY else -1
     if k == A.LOOT:
         return v
