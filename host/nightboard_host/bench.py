@@ -308,7 +308,8 @@ def _num(d, *keys):
 
 
 UNIX = "gc.mem_alloc() after gc.collect(), unix port (64-bit objects: an upper bound for the Pico's 32-bit ones)"
-HEAP_GAME_NAMES = {"heap_vampiring": "VampiRing 4 families", "heap_dracula": "Dracula 4 hunters (level 3)"}
+HEAP_GAME_NAMES = {"heap_vampiring": "VampiRing 4 families", "heap_dracula": "Dracula 4 hunters (level 3)",
+                   "heap_vampire_nights": "Vampire Nights 4 players"}
 HEAP_WAY_NAMES = {
     "": ("64-bit, .mpy files", UNIX + "; booted as main.py boots, protocol included; sampled every frame"),
     "_romfs": ("64-bit, ROMFS", "same, the firmware imported from a ROMFS image (mpremote romfs build) mounted "
