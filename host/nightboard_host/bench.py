@@ -43,6 +43,7 @@ def _mpy_json(code, heap="192k", compiled=True):
 HEAP_GAMES = (  # (results key, game, profile, start options): the 4-player game of each program
     ("heap_vampiring", "vampiring", "ring4", {"game": "vampiring", "players": 4, "seed": 11}),
     ("heap_dracula", "dracula", "grid8", {"game": "dracula", "players": 4, "seed": 11, "level": 3}),
+    ("heap_vampire_nights", "vampire_nights", "grid8", {"game": "vampire_nights", "players": 4, "seed": 11}),
 )
 
 
@@ -273,6 +274,10 @@ def optional(name):
             from nightboard_host import vampire_cards_bench
 
             return vampire_cards_bench.bench_figures(), None
+        if name == "vampire_nights":
+            from nightboard_host import vampire_nights_bench
+
+            return vampire_nights_bench.bench_figures(), None
     except ImportError as e:
         return None, "not available: %s" % e
     return None, "unknown section"
@@ -289,7 +294,7 @@ def run(quick=False):
         results["gc_collect"] = gc_instructions()
     results["latency"] = latency()
     results["boot"] = boot()
-    for name in ("dracula", "vampire_cards", "flash", "pico"):
+    for name in ("dracula", "vampire_cards", "vampire_nights", "flash", "pico"):
         figs, why = optional(name)
         results[name] = figs if figs is not None else {"skipped": why}
     return results
@@ -311,7 +316,8 @@ def _num(d, *keys):
 
 
 UNIX = "gc.mem_alloc() after gc.collect(), unix port (64-bit objects: an upper bound for the Pico's 32-bit ones)"
-HEAP_GAME_NAMES = {"heap_vampiring": "VampiRing 4 families", "heap_dracula": "Dracula 4 hunters (level 3)"}
+HEAP_GAME_NAMES = {"heap_vampiring": "VampiRing 4 families", "heap_dracula": "Dracula 4 hunters (level 3)",
+                   "heap_vampire_nights": "Vampire Nights 4 players"}
 HEAP_WAY_NAMES = {
     "": ("64-bit, .mpy files", UNIX + "; booted as main.py boots, protocol included; sampled every frame"),
     "_romfs": ("64-bit, ROMFS", "same, the firmware imported from a ROMFS image (mpremote romfs build) mounted "
@@ -331,6 +337,8 @@ ROWS = (
      lambda v: v == 0, "same, 30 frames inside a turn's animation"),
     ("heap allocated per frame, Dracula's grid", ("heap_dracula", "alloc_idle"), "0 B", lambda v: v == 0,
      "same, 60 frames of the hunt"),
+    ("heap allocated per frame, Vampire Nights", ("heap_vampire_nights", "alloc_idle"), "0 B", lambda v: v == 0,
+     "same, 60 frames of the mansion (grid8, 4 players)"),
     ("frame instructions, VampiRing idle (ring4)", ("frame_instructions", "idle", "x86_instructions"), "-", None,
      "callgrind: 300 frames minus none, per frame"),
     ("frame on the board, VampiRing idle (estimate)", ("frame_instructions", "idle", "board_ms_estimate"),
@@ -421,7 +429,7 @@ def print_report(results, previous=None, out=sys.stdout):
         sec = results[name]
         if name.startswith("heap_") and isinstance(sec, dict) and "skipped" in sec:
             out.write(_wrapped("%s: not measured: %s" % (name, sec["skipped"])))
-    for name in ("dracula", "vampire_cards", "flash", "pico"):
+    for name in ("dracula", "vampire_cards", "vampire_nights", "flash", "pico"):
         sec = results.get(name)
         if name == "flash" and isinstance(sec, dict) and "skipped" not in sec:
             continue  # in the table above

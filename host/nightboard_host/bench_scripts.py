@@ -59,6 +59,32 @@ def drive(t, hal, k):
         for _ in range(3):
             hal.clock.advance(16); t.tick()
 """,
+    # Vampire Nights: the seat to move presses ok (first holding look, with a mode press, when only a
+    # secret choice is open to it).
+    "vampire_nights": """
+def _tap(t, hal, seat, role, down=True, up=True):
+    b = t.button_id(seat, role)
+    if down:
+        hal.buttons.press(b)
+    for _ in range(5):
+        hal.clock.advance(16); t.tick()
+    if up:
+        hal.buttons.release(b)
+    for _ in range(3):
+        hal.clock.advance(16); t.tick()
+
+def drive(t, hal, k):
+    if t.game.over:
+        return
+    s = t.game.to_move()[0]
+    if t.play.chosen() is not None:
+        _tap(t, hal, s, 'ok')
+        return
+    _tap(t, hal, s, 'look', up=False)
+    _tap(t, hal, s, 'mode')
+    _tap(t, hal, s, 'ok')
+    _tap(t, hal, s, 'look', down=False)
+""",
 }
 
 # Put in front of a script to import the firmware from a ROMFS image (IMAGE: its path) mounted at /rom,

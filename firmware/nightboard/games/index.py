@@ -9,6 +9,7 @@ GAMES = (
     "vampiring",
     "dracula",
     "vampire_cards",
+    "vampire_nights",
 )
 
 

@@ -119,6 +119,8 @@ def _check_grid_game(profile, facts, n_players, size):
     for name, values in facts["options"]:
         if name == option:
             side = values[0]
+    if _is_int(option):
+        side = option  # a map of its own shape that fits in a square of this side
     if isinstance(size, dict):
         size = size.get(option)
     if _is_int(size):

@@ -1,0 +1,35 @@
+"""Vampire Nights: 2 to 4 royal guards explore a mansion for three nights; the board deals, hides and reveals
+the rooms, keeps every hand, loot pile and bite card secret, and scores.
+
+GAME is what the table knows of it, TOOLS in tools.py what the host's tools and records add (the
+contract: docs/games.md). The engine is state.py (turns in turn.py, the night's frame in night.py, the
+mansion's geometry in mansion.py, the components in components.py, the board's player in mind.py); they
+load only when a game is set up.
+"""
+
+GAME = {
+    "name": "vampire_nights",
+    "title": "Vampire Nights",
+    "called": "Vampire Nights",
+    "players": (2, 4),
+    # B1: how many of the 15 bite cards are Vampire (the rest Shield); B2: leave out the count-marked pieces
+    # board: "last", the board plays the last seat (so one person can play it); "none", people in every seat
+    "options": (("vampire_bites", (6, 5, 7)), ("marks", (True, False)), ("board", ("none", "last"))),
+    # the mansion: one column a player, Entrance + 5 rooms + Garden (N2), on a grid at least 4 wide, 7 high
+    "surface": ("grid", 7),  # a fixed 7x7 square holds it (tablefit: an integer is the side itself)
+    "table": ("nightboard.table.vampire_nights_play", "VampireNightsPlay"),
+    "colour": (150, 0, 60),
+}
+
+
+def new_game(*args, **options):
+    """new_game(seed, players=2, vampire_bites=6, marks=True, board="none"): see state.py."""
+    from nightboard.games.vampire_nights.state import new_game
+
+    return new_game(*args, **options)
+
+
+def from_json(obj):
+    from nightboard.games.vampire_nights.state import from_json
+
+    return from_json(obj)

@@ -1,0 +1,302 @@
+"""Vampire Nights on a grid table: the mansion on the grid, each seat's panel, the buttons of the seat to move.
+
+The grid (docs/table.md): one column of cells per player's column of the mansion, Entrance at the top,
+Garden at the bottom. A face-down room is dim violet, an empty room dark, a face-up room the colour of
+its tile; a guard shows in its seat's colour (dimmed once laid down); where a cell holds several things
+they take turns every half second. The seat to move: "mode" picks the next kind of action, "move" the
+next target of that kind (a cursor blinks on it), "ok" does it. Actions that would tell what a player
+holds (items, the discard at setup, the tile given up to a bite) can be picked only while that player
+holds "look", and their cursor shows only then.
+
+A panel (8 blood LEDs, 3 status LEDs): without look, loot tiles held (gold, from the left) and bite cards
+drawn (crimson, from the right); with look, in turn every 1.5 s, its hand of items, its loot, its bite
+cards (Vampire crimson, Shield steel blue) and what its Torch showed; status LED 3 says which. Status
+LED 1 is the seat's colour, blinking while it is to move; LED 2 the kind of action chosen (white: a
+secret one while look is not held); LEDs 2 and 3 blink magenta when a press is refused.
+Everything drawn comes from views: the public one, and a seat's own while it holds look.
+"""
+
+from nightboard.games.errors import GameError
+from nightboard.games.vampire_nights import actions as A
+from nightboard.table import palette as P
+from nightboard.table.eventlog import EventLog
+from nightboard.games.vampire_nights.state import SEATS
+
+BLINK_MS = 500
+PAGE_MS = 1500
+REFUSED_MS = 600
+BOARD_MS = 700  # the board's seat acts this long after its turn comes (its decision's time never shows)
+DOWN = (45, 35, 70)
+ENTRANCE = (60, 60, 60)
+GARDEN = (0, 60, 10)
+WHITE = (255, 255, 255)
+GOLD = (255, 170, 0)
+CRIMSON = (255, 0, 60)
+STEEL = (70, 110, 200)
+TILE = {
+    "cat": (255, 80, 0), "chest": (0, 200, 200), "coffin": (120, 0, 200), "coins": GOLD,
+    "stone": (110, 110, 110), "spiderweb": (200, 200, 255), "lord": CRIMSON, "lady": CRIMSON,
+    "minion": (150, 0, 30), "father": (255, 200, 150), "mother": (255, 200, 150), "daughter": (255, 200, 150),
+    "dog": (120, 60, 0), "coffin8": (120, 0, 200), "coffin10": (120, 0, 200),
+}
+ITEM = {
+    "cloak": (170, 0, 255), "jump": (0, 255, 120), "mirror": (140, 140, 255), "mask": (255, 110, 140),
+    "crossbow": (150, 80, 20), "garlic": (150, 255, 60), "cross": (255, 255, 190), "stake": (150, 80, 20),
+    "bag": GOLD, "water": (0, 120, 255), "torch": (255, 225, 110), "glass": (0, 200, 200),
+}
+PUBLIC = (A.MOVE, A.PASS, A.END, A.TAKE_BITE, A.PLACE, A.LOOT, A.CROWD)
+KIND_COLOUR = {A.MOVE: (0, 255, 0), A.PASS: (90, 25, 0), A.END: WHITE, A.TAKE_BITE: CRIMSON,
+               A.PLACE: (0, 255, 0), A.LOOT: GOLD, A.CROWD: (0, 255, 0)}
+PAGES = ((255, 255, 255), GOLD, CRIMSON, (255, 225, 110))  # hand, loot, bites, torch
+
+
+DARK = (0, 0, 0)
+DIMMED = tuple((c[0] >> 2, c[1] >> 2, c[2] >> 2) for c in P.FAMILY)  # a guard laid down (made once)
+
+
+class VampireNightsPlay:
+    def __init__(self, layout, frame, game):
+        if layout.kind != "grid" or layout.width < game.players or layout.height < 7:
+            raise ValueError("Vampire Nights needs a grid of at least %dx7 cells" % game.players)
+        self.layout = layout
+        self.frame = frame
+        self.game = game
+        self.x0 = (layout.width - game.players) // 2
+        self.y0 = (layout.height - 7) // 2
+        seats = layout.max_players
+        self.looking = bytearray(seats)
+        self.refused_until = [0] * seats
+        self.own = [None] * seats  # a seat's own view, held only while it holds look
+        self.log = EventLog()  # the table hands over its own
+        self.turns_done = 0
+        self.board_at = -1
+        self._refresh()
+
+    # --- choosing (recomputed when something changes, never per frame) ------------------
+
+    def _seat(self):
+        m = self.public["to_move"]
+        return m[0] if m else -1
+
+    def _kinds(self, secret):
+        kinds = []
+        for a in self.legal:
+            k = a >> 10
+            if k not in kinds and (secret or k in PUBLIC):
+                kinds.append(k)
+        return kinds
+
+    def _pick(self, kind):
+        self.kind = kind
+        self.index = 0
+        self.acts = [a for a in self.legal if a >> 10 == kind]
+
+    def chosen(self):
+        if not self.acts:
+            return None
+        return self.acts[self.index % len(self.acts)]
+
+    def _refresh(self):
+        g = self.game
+        self.public = g.view(None)
+        seat = self._seat()
+        self.legal = g.legal(seat) if seat >= 0 else []
+        kinds = self._kinds(False)
+        self._pick(kinds[0] if kinds else -1)
+        for p in range(len(self.own)):
+            self.own[p] = g.view(p) if self.looking[p] and p < g.players else None
+
+    # --- input ---------------------------------------------------------------------------
+
+    def press(self, player, role, now):
+        g = self.game
+        if role == "look":
+            if player < len(self.looking):
+                self.looking[player] = 1
+                if player < g.players:
+                    self.own[player] = g.view(player)  # its own view, only while it holds look
+            return
+        if g.over or player >= g.players:
+            return
+        seat = self._seat()
+        if player != seat or player == g.board:
+            self.refuse(player, now)
+            return
+        secret = self.looking[player] == 1
+        if role == "mode":
+            kinds = self._kinds(secret)
+            if not kinds:
+                self.refuse(player, now)
+                return
+            i = kinds.index(self.kind) + 1 if self.kind in kinds else 0
+            self._pick(kinds[i % len(kinds)])
+        elif role == "move":
+            self.index += 1
+        elif role == "ok":
+            a = self.chosen()
+            if a is None or (self.kind not in PUBLIC and not secret):
+                self.refuse(player, now)
+                return
+            self._do(seat, a, now)
+
+    def _do(self, seat, a, now):
+        try:
+            events = self.game.apply(seat, a)
+        except GameError:
+            self.refuse(seat, now)
+            return
+        self.log.extend(events)
+        self.turns_done += 1
+        self._refresh()
+
+    def release(self, player, role, now):
+        if role == "look" and player < len(self.looking):
+            self.looking[player] = 0
+            self.own[player] = None
+            if player == self._seat() and self.kind not in PUBLIC:
+                kinds = self._kinds(False)
+                self._pick(kinds[0] if kinds else -1)
+
+    def refuse(self, player, now):
+        if player < len(self.refused_until):
+            self.refused_until[player] = now + REFUSED_MS
+
+    def animating(self):
+        return False
+
+    # --- drawing -----------------------------------------------------------------------------
+
+    def _cell(self, x, y, c):
+        lay = self.layout
+        self.frame.put(3 * lay.cell_led(self.x0 + x, self.y0 + y), c)
+
+    def render(self, now):
+        g = self.game
+        if not g.over and g.board >= 0 and self._seat() == g.board:
+            if self.board_at < 0:
+                self.board_at = now + BOARD_MS
+            elif now >= self.board_at:
+                self.board_at = -1
+                self._do(g.board, None, now)  # the board plays its seat, from that seat's view
+        v = self.public
+        self.frame.clear()
+        phase = (now // BLINK_MS) & 1023
+        for c in range(v["players"]):
+            for r in range(7):
+                self._draw_cell(v, c, r, phase)
+        seat = self._seat()
+        a = self.chosen()
+        if a is not None and seat >= 0 and (self.kind in PUBLIC or self.looking[seat]):
+            x = _target(a)
+            if x >= 0 and phase & 1:
+                self._cell(x >> 3, x & 7, P.FAMILY[seat])
+        for p in range(v["players"]):
+            self._panel(v, p, now, seat)
+
+    def _draw_cell(self, v, c, r, phase):
+        base = ENTRANCE if r == 0 else GARDEN if r == 6 else None
+        if base is None:
+            name = v["rooms"][c][r - 1]
+            base = DARK if name is None else DOWN if name == "?" else TILE[name]
+        x = c * 8 + r
+        guards = v["guards"]
+        here = 0
+        for k in range(len(guards)):
+            if guards[k][0] == x:
+                here += 1
+        if not here:
+            self._cell(c, r, base)
+            return
+        n = here + (0 if base is DARK else 1)
+        pick = phase % n
+        if pick == here:
+            self._cell(c, r, base)
+            return
+        for k in range(len(guards)):
+            gd = guards[k]
+            if gd[0] == x:
+                if pick == 0:
+                    self._cell(c, r, DIMMED[k >> 1] if gd[2] else P.FAMILY[k >> 1])
+                    return
+                pick -= 1
+
+    def _panel(self, v, p, now, seat):
+        lay = self.layout
+        at = lay.panel_at[p]
+        fr = self.frame  # fr.put(...) is called directly: fetching the bound method would allocate
+        own = self.own[p]
+        if own is not None:
+            page = (now // PAGE_MS) % 4
+            things = (  # lists made while look is held only (steady frames allocate nothing)
+                [ITEM[n] for n in own["hand"]],
+                [TILE[n] for n in own["my_loot"]],
+                [CRIMSON if n == "vampire" else STEEL for n in own["my_bites"]],
+                [TILE[pk[1]] for pk in own["peeks"]],
+            )[page]
+            for i in range(min(8, len(things))):
+                fr.put(at + 3 * i, things[i])
+            fr.put(at + 3 * 10, PAGES[page])
+        else:
+            for i in range(min(8, v["loot"][p])):
+                fr.put(at + 3 * i, GOLD)
+            for i in range(min(8, v["bites"][p])):
+                fr.put(at + 3 * (7 - i), CRIMSON)
+        blink = (now // BLINK_MS) & 1
+        if p != seat or blink:
+            fr.put(at + 3 * 8, P.FAMILY[p])
+        if p == seat and self.kind >= 0:
+            if self.kind in PUBLIC:
+                c = KIND_COLOUR[self.kind]
+            else:
+                c = ITEM_KIND.get(self.kind, WHITE) if self.looking[p] else WHITE
+            fr.put(at + 3 * 9, c)
+        if now < self.refused_until[p] and blink:
+            fr.put(at + 3 * 9, P.ERROR)
+            fr.put(at + 3 * 10, P.ERROR)
+
+    # --- text for the host ---------------------------------------------------------------
+
+    def describe(self):
+        v = self.public
+        lines = ["Vampire Nights, night %d of 3, %s" % (v["night"], v["phase"])]
+        if v["over"]:
+            lines.append("game over: scores %s, won by %s" % (
+                ", ".join(str(s) for s in v["scores"]), ", ".join(SEATS[w] for w in v["winners"])))
+        else:
+            seat = self._seat()
+            a = self.chosen()
+            what = A.name(a) if a is not None and self.kind in PUBLIC else "a secret choice (hold look)"
+            lines.append("%s to play (%s): %s (mode: action, move: target, ok: do it)" % (
+                SEATS[seat], v["waiting"], what))
+        for r in range(7):
+            row = []
+            for c in range(v["players"]):
+                name = "entrance" if r == 0 else "garden" if r == 6 else (v["rooms"][c][r - 1] or "-")
+                who = [SEATS[k >> 1][0] + ("_" if v["guards"][k][2] else "")
+                       for k in range(len(v["guards"])) if v["guards"][k][0] == c * 8 + r]
+                row.append("%-9s%-5s" % (name, "".join(who)))
+            lines.append(" ".join(row))
+        lines.append("; ".join("%s hand %d loot %d bites %d" % (SEATS[p], v["hands"][p], v["loot"][p],
+                                                                 v["bites"][p]) for p in range(v["players"])))
+        return lines
+
+
+ITEM_KIND = {A.CLOAK: ITEM["cloak"], A.JUMP: ITEM["jump"], A.MIRROR: ITEM["mirror"], A.MASK: ITEM["mask"],
+             A.CROSSBOW: ITEM["crossbow"], A.GARLIC: ITEM["garlic"], A.CROSS: ITEM["cross"],
+             A.STAKE: ITEM["stake"], A.BAG: ITEM["bag"], A.WATER: ITEM["water"], A.TORCH: ITEM["torch"],
+             A.GLASS: ITEM["glass"]}
+
+
+AIMED = (A.MOVE, A.JUMP, A.MIRROR, A.CROSSBOW, A.CROWD)  # made once: a tuple written in a function is remade
+
+
+def _target(a):
+    """The cell an action points at, or -1."""
+    k, v = a >> 10, a & 1023
+    if k in AIMED:
+        return v & 63 if v & 63 != A.STAY else -1
+    if k == A.LOOT:
+        return v
+    if k == A.PLACE:
+        return (v >> 2) * 8
+    return -1
