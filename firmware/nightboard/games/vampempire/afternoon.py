@@ -1,0 +1,90 @@
+"""VampEmpire's Afternoon trades (note T2): on its Afternoon turn each seat passes or makes one offer
+to another seat, which that seat accepts or refuses with its own buttons.
+
+An offer gives one item and asks for one item; an item is a ritual kind (0..) or 10+n for n bodies
+(n = 1..3); bodies are never traded for bodies and a kind never for the same kind. The offer is
+public (it shows the offered ritual, T3). The asked seat may accept only if it holds what is asked.
+The Baroness's Priority Trading (2 soul): once an Afternoon, a trade she completes gives her and her
+partner one more ritual each.
+"""
+
+from nightboard.games.vampempire import rituals as R
+from nightboard.games.vampempire import vampires as V
+from nightboard.games.vampempire.actions import act, PASS, OFFER, ACCEPT, REFUSE, BODIES
+
+MOST_BODIES = 3
+
+
+def _has(g, s, item):
+    if item > BODIES:
+        return g.bodies[s] >= item - BODIES
+    return item in g.hands[s]
+
+
+def gives(g, s):
+    """The items seat s could offer."""
+    out = sorted(set(g.hands[s]))
+    for n in range(1, MOST_BODIES + 1):
+        if g.bodies[s] >= n:
+            out.append(BODIES + n)
+    return out
+
+
+def wants():
+    return list(range(len(R.KINDS))) + [BODIES + n for n in range(1, MOST_BODIES + 1)]
+
+
+def legal(g, s):
+    p = g.pending
+    if p is not None:
+        if s != p[2]:
+            return []
+        out = [act(REFUSE)]
+        if _has(g, s, p[4]):
+            out.insert(0, act(ACCEPT))
+        return out
+    if s != g.active:
+        return []
+    out = [act(PASS)]
+    ws = wants()
+    for t in range(g.n):
+        if t == s:
+            continue
+        for give in gives(g, s):
+            for want in ws:
+                if give == want or (give > BODIES and want > BODIES):
+                    continue
+                out.append(act(OFFER, t, give, want))
+    return out
+
+
+def _move(g, frm, to, item):
+    if item > BODIES:
+        g.bodies[frm] -= item - BODIES
+        g.bodies[to] += item - BODIES
+    else:
+        g.hands[frm].remove(item)
+        g.hands[to].append(item)
+        g.hands[to].sort()
+
+
+def apply(g, s, kind, x, y, z):
+    if kind == PASS:
+        return [{"ev": "pass", "seat": s}] + g.end_afternoon_turn()
+    if kind == OFFER:
+        g.pending = ["offer", s, x, y, z]
+        return [{"ev": "offer", "seat": s, "to": x, "give": y, "want": z}]
+    _, frm, to, give, want = g.pending
+    g.pending = None
+    if kind == REFUSE:
+        return [{"ev": "refuse", "seat": s, "from": frm}] + g.end_afternoon_turn()
+    _move(g, frm, to, give)
+    _move(g, to, frm, want)
+    events = [{"ev": "trade", "seat": s, "from": frm}]
+    b = g.baroness()
+    if b in (frm, to) and g.soul[b] >= V.LEVELS[1] and not g.prio:
+        g.prio = 1
+        g.draw(frm)
+        g.draw(to)
+        events.append({"ev": "priority", "seats": [frm, to]})
+    return events + g.end_afternoon_turn()
