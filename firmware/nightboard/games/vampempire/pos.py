@@ -27,7 +27,7 @@ def _ints(v, what, n, lo, hi):
         raise GameError("%s must be a list of %s integers, not %s" % (what, n if n is not None else "", show(v)))
     for i in range(len(v)):
         _int(v[i], "%s[%d]" % (what, i), lo, hi)
-    return v
+    return list(v)  # the state never shares a list with its input
 
 
 def check_setup(seed, players, beast, rounds, vampires):

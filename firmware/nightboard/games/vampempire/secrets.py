@@ -16,14 +16,18 @@ def twins(g):
     if g.over:
         return out
     base = g.to_json()
+    p = g.pending
     for s in range(g.n):
-        hand = base["hands"][s]
+        hand = list(base["hands"][s])
+        if p is not None and p[0] == "offer" and p[1] == s and p[3] in hand:
+            hand.remove(p[3])  # the offered ritual is shown to everybody: not hidden
         if not hand:
             continue
+        i = base["hands"][s].index(hand[-1])
         for j in range(len(base["deck"])):
-            if base["deck"][j] != hand[0]:
+            if base["deck"][j] != hand[-1]:
                 d = _fresh(base)
-                d["hands"][s][0], d["deck"][j] = d["deck"][j], d["hands"][s][0]
+                d["hands"][s][i], d["deck"][j] = d["deck"][j], d["hands"][s][i]
                 d["hands"][s].sort()
                 knowers = [s] + [t for t in range(g.n) if t != s and g.vamp[t] == V.TYRANT and g.soul[t] >= 5]
                 out.append((d, knowers))
