@@ -16,9 +16,9 @@ GAME = {
     "profile": "hex8",
     "flags": {},
     "players": (2, 4),
-    # beast: "turn" (the text: the Lumbering Beast moves one hex a Night) or "move" (one hex a move, L1);
+    # beast: "move" (the Lumbering Beast moves one hex a move) or "turn" (one hex a Night, L1);
     # rounds: the game ends after this many rounds if nobody has entered the Vatican (T6)
-    "options": (("beast", ("turn", "move")), ("rounds", (30, 20, 40))),
+    "options": (("beast", ("move", "turn")), ("rounds", (30, 20, 40))),
     "setup": ("seed", "players", "beast", "rounds", "vampires"),
     "surface": ("hex", 8),
     "board_seats": (),
@@ -28,7 +28,7 @@ GAME = {
 }
 
 
-def new_game(seed, players=2, beast="turn", rounds=30, vampires=None):
+def new_game(seed, players=2, beast="move", rounds=30, vampires=None):
     from nightboard.games.vampempire.state import new_game
 
     return new_game(seed, players, beast, rounds, vampires)

@@ -11,7 +11,7 @@ from nightboard.games.vampempire import rituals as R
 from nightboard.games.vampempire import vampires as V
 
 SEED_MAX = 2 ** 62
-BEAST_RULES = ("turn", "move")
+BEAST_RULES = ("move", "turn")
 ROUNDS = (30, 20, 40)
 PHASES = ("choose", "afternoon", "night", "over")
 

@@ -343,7 +343,7 @@ def _show(v):
     return A.show(v)
 
 
-def new_game(seed, players=2, beast="turn", rounds=30, vampires=None):
+def new_game(seed, players=2, beast="move", rounds=30, vampires=None):
     from nightboard.games.vampempire import pos
 
     pos.check_setup(seed, players, beast, rounds, vampires)
