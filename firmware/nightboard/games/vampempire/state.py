@@ -13,7 +13,7 @@ from nightboard.games.errors import GameError
 from nightboard.games.vampempire import board as B
 from nightboard.games.vampempire import rituals as R
 from nightboard.games.vampempire import vampires as V
-from nightboard.games.vampempire.actions import act, split, CHOOSE, END
+from nightboard.games.vampempire.actions import act, split, CHOOSE
 from nightboard.games.vampempire import actions as A
 
 NAME = "vampempire"
@@ -56,7 +56,7 @@ class Empire:
         self.free = 0  # the Feathered One's free ritual used this Night
         self.sucked = -1  # the hex the active vampire last sucked on this Night
         self.prio = 0  # the Baroness's Priority Trading used this Afternoon
-        self.pending = None
+        self.pending = None  # type: list | None  # an offer or an intercept waiting for its answer
         self.fx = {}
         for f in FX:
             self.fx[f] = [0] * players
