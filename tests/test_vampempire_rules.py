@@ -139,24 +139,33 @@ def test_morning_collects_each_controlled_maximum_and_resets_the_dice():
 
 
 def test_example_round_baroness_three_villages_two_towns():
-    """The text's example round: 3 Villages and 2 Towns give 7 bodies; after Bloodflies, 12 (B1: and her
-    trade route in play gives one more, as a Village)."""
+    """The text's example round: 3 Villages and 2 Towns give 7 bodies; she trades Blood Potency for
+    Bloodflies; at Night she sucks, places a route and plays Bloodflies; next Morning her communities give
+    12 (B1: and her trade route in play one more, as a Village)."""
     g = game((BAR, TYR))
     g.comm = []
     for h, t in ((10, 0), (11, 0), (12, 0), (13, 1), (14, 1)):
         place(g, h, t)[3] = 0
+    g.pos[0] = 10
     b0 = g.bodies[0]
     g.phase, g.active = "night", 1
-    g.end_night_turn()
-    assert g.bodies[0] - b0 == 7
-    # Night: she starts on a community she controls: suck, place a route (0 points), play Bloodflies
-    night(g, 0, clear=False)
-    g.pos[0] = 10
-    hand(g, 0, "flies")
+    g.end_night_turn()  # round 2: Morning, then the Afternoon's draws
+    assert g.bodies[0] - b0 == 7 and g.phase == "afternoon"
+    g.hands = [[], []]
+    g.deck, g.discard = R.deck(), []
+    hand(g, 0, "potency")
+    hand(g, 1, "flies")
+    g.apply(0, act(OFFER, 1, KIND["potency"], KIND["flies"]))
+    g.apply(1, act(ACCEPT))
+    assert g.hands == [[KIND["flies"]], [KIND["potency"]]]
+    g.apply(1, act(PASS))
+    assert g.phase == "night" and g.to_move() == [0] and g.ap == 3
+    b = g.bodies[0]
     g.apply(0, act(SUCK, 0, 0, 10))
     g.apply(0, act(ROUTE, 0, 0, 10))
-    assert g.routes == [10] and g.ap == 2
+    assert g.routes == [10] and g.ap == 2  # B2: the route costs no point
     g.apply(0, act(RITUAL, KIND["flies"], 0, 0))
+    assert g.bodies[0] == b + 1 - 2
     g.apply(0, act(END))
     b1 = g.bodies[0]
     g.apply(1, act(END))

@@ -243,8 +243,12 @@ class Empire:
     def apply(self, seat, action):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
             raise GameError("no seat %s in this game (seats 0..%d)" % (_show(seat), self.n - 1))
+        if isinstance(action, str):
+            from nightboard.games.vampempire import words
+
+            action = words.parse(action)
         if not isinstance(action, int) or isinstance(action, bool):
-            raise GameError("an action is an integer, not %s" % _show(action))
+            raise GameError("an action is an integer or its words, not %s" % _show(action))
         if self.phase == "over":
             raise GameError("the game is over")
         if seat not in self.to_move():
