@@ -7,7 +7,7 @@ from nightboard.games.errors import GameError
 from nightboard.games.vampempire import board as B
 from nightboard.games.vampempire import rituals as R
 from nightboard.games.vampempire import vampires as V
-from nightboard.games.vampempire.actions import (act, CHOOSE, PASS, OFFER, ACCEPT, REFUSE, END, MOVE, SUCK,
+from nightboard.games.vampempire.actions import (act, CHOOSE, PASS, OFFER, GIVE, WANT, ACCEPT, REFUSE, END, MOVE, SUCK,
                                                  OVERTAKE, RITUAL, DISCARD, ROUTE, UNROUTE, TRAVEL,
                                                  MANIPULATE, RUMMAGE, INTERCEPT, LET)
 
@@ -47,6 +47,13 @@ def hand(g, s, *effects):
                 break
         g.hands[s].append(k)
         g.hands[s].sort()
+
+
+def offer(g, s, t, give, want):
+    """An Afternoon offer, put together in its three actions."""
+    g.apply(s, act(OFFER, t))
+    g.apply(s, act(GIVE, give))
+    return g.apply(s, act(WANT, want))
 
 
 def empty_hex(g, avoid=()):
@@ -155,7 +162,7 @@ def test_example_round_baroness_three_villages_two_towns():
     g.deck, g.discard = R.deck(), []
     hand(g, 0, "potency")
     hand(g, 1, "flies")
-    g.apply(0, act(OFFER, 1, KIND["potency"], KIND["flies"]))
+    offer(g, 0, 1, KIND["potency"], KIND["flies"])
     g.apply(1, act(ACCEPT))
     assert g.hands == [[KIND["flies"]], [KIND["potency"]]]
     g.apply(1, act(PASS))
@@ -345,14 +352,14 @@ def test_b_priority_trading_once_an_afternoon():
     g.discard = []
     hand(g, 0, "bat")
     hand(g, 1, "tithe")
-    g.apply(0, act(OFFER, 1, KIND["bat"], KIND["tithe"]))
+    offer(g, 0, 1, KIND["bat"], KIND["tithe"])
     assert g.to_move() == [1]
     g.apply(1, act(ACCEPT))
     assert len(g.hands[0]) == 2 and len(g.hands[1]) == 2  # the swap, and one more each
     assert KIND["tithe"] in g.hands[0] and KIND["bat"] in g.hands[1]
-    g.apply(1, act(OFFER, 0, 10 + 1, KIND["bat"]) if False else act(PASS))
+    g.apply(1, act(PASS))
     g.bodies[2] = 3
-    g.apply(2, act(OFFER, 0, 10 + 2, g.hands[0][0]))
+    offer(g, 2, 0, 10 + 2, g.hands[0][0])
     g.apply(0, act(ACCEPT))
     assert len(g.hands[0]) == 1 and g.bodies[0] == 5  # the second trade: no extra draw
 
@@ -364,12 +371,22 @@ def test_t2_offer_refuse_and_accept_only_with_the_goods():
     g.hands = [[], []]
     g.deck = R.deck()
     hand(g, 0, "sunrise")
-    g.apply(0, act(OFFER, 1, KIND["sunrise"], 10 + 3))
+    g.apply(0, act(OFFER, 1))
+    assert g.to_move() == [0] and g.legal(0) == [act(PASS), act(GIVE, KIND["sunrise"])] + [
+        act(GIVE, 10 + n) for n in (1, 2, 3)]  # a Tyrant's 6 bodies
+    g.apply(0, act(GIVE, KIND["sunrise"]))
+    assert act(WANT, KIND["sunrise"]) not in g.legal(0)  # never a kind for the same kind
+    ev = g.apply(0, act(WANT, 10 + 3))
+    assert ev == [{"ev": "offer", "seat": 0, "to": 1, "give": KIND["sunrise"], "want": 13}]  # T3: public
     g.bodies[1] = 2
-    assert g.legal(1) == [act(REFUSE)]
+    assert g.to_move() == [1] and g.legal(1) == [act(REFUSE)]
     g.apply(1, act(REFUSE))
     assert g.hands[0] == [KIND["sunrise"]] and g.to_move() == [1]
-    assert act(OFFER, 0, 10 + 1, 10 + 2) not in g.legal(1)  # no bodies for bodies
+    g.apply(1, act(OFFER, 0))
+    g.apply(1, act(GIVE, 10 + 1))
+    assert not [a for a in g.legal(1) if a // 1000000 == WANT and a // 10000 % 100 > 10]  # no bodies for bodies
+    g.apply(1, act(PASS))  # a pass while putting an offer together: no trade, the turn ends
+    assert g.pending is None and g.phase == "night"
 
 
 # --- the Tyrant ----------------------------------------------------------------------------------

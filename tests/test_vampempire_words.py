@@ -24,18 +24,19 @@ def test_every_legal_action_says_itself_and_parses_back(seed):
             seen.add(text.split()[0])
         a = legal[rng.below(len(legal))]
         g.apply(s, W.say(a))  # apply takes the words as well as the number
-    assert {"choose", "pass", "offer", "move", "end"} <= seen
+    assert {"choose", "pass", "offer", "give", "want", "move", "end"} <= seen
 
 
 def test_words_examples():
     assert W.say(W.parse("ritual sunrise at 2 free")) == "ritual sunrise at 2 free"
-    assert W.say(W.parse("offer 1 bat-form for 3-bodies")) == "offer 1 bat-form for 3-bodies"
+    assert W.say(W.parse("give bat-form")) == "give bat-form" and W.say(W.parse("want 3-bodies")) == "want 3-bodies"
+    assert W.say(W.parse("offer 1")) == "offer 1"
     assert W.say(W.parse("travel c3 paying thralls")) == "travel c3 paying thralls"
     assert W.say(W.parse("Move  H8")) == "move h8"
 
 
-@pytest.mark.parametrize("text", ["", "fly", "move", "move z9", "move c3 d4", "offer x bat-form for thralls",
-                                  "offer 1 bat-form to thralls", "ritual", "ritual garlic", "ritual sunrise at",
+@pytest.mark.parametrize("text", ["", "fly", "move", "move z9", "move c3 d4", "offer x", "offer 1 bat-form",
+                                  "give", "want 0-bodies-x", "give 4 bodies", "ritual", "ritual garlic", "ritual sunrise at",
                                   "choose count", "travel c3 paying", "manipulate 12", "discard 0-bodies",
                                   "end now", "offer 1 -bodies for thralls"])
 def test_bad_words_are_refused_with_a_message(text):

@@ -1,5 +1,7 @@
 """VampEmpire's Afternoon trades (note T2): on its Afternoon turn each seat passes or makes one offer
-to another seat, which that seat accepts or refuses with its own buttons.
+to another seat, which that seat accepts or refuses with its own buttons. An offer is put together in
+three actions (the seat, what is given, what is asked), so that no list of actions is ever long; a
+pass at any of them ends the seat's Afternoon turn without a trade.
 
 An offer gives one item and asks for one item; an item is a ritual kind (0..) or 10+n for n bodies
 (n = 1..3); bodies are never traded for bodies and a kind never for the same kind. The offer is
@@ -10,7 +12,7 @@ partner one more ritual each.
 
 from nightboard.games.vampempire import rituals as R
 from nightboard.games.vampempire import vampires as V
-from nightboard.games.vampempire.actions import act, PASS, OFFER, ACCEPT, REFUSE, BODIES
+from nightboard.games.vampempire.actions import act, PASS, OFFER, GIVE, WANT, ACCEPT, REFUSE, BODIES, NOT_YET
 
 MOST_BODIES = 3
 
@@ -36,7 +38,7 @@ def wants():
 
 def legal(g, s):
     p = g.pending
-    if p is not None:
+    if p is not None and p[0] == "offer":
         if s != p[2]:
             return []
         out = [act(REFUSE)]
@@ -46,15 +48,17 @@ def legal(g, s):
     if s != g.active:
         return []
     out = [act(PASS)]
-    ws = wants()
-    for t in range(g.n):
-        if t == s:
-            continue
+    if p is None:
+        for t in range(g.n):
+            if t != s:
+                out.append(act(OFFER, t))
+    elif p[3] == NOT_YET:
         for give in gives(g, s):
-            for want in ws:
-                if give == want or (give > BODIES and want > BODIES):
-                    continue
-                out.append(act(OFFER, t, give, want))
+            out.append(act(GIVE, give))
+    else:
+        for want in wants():
+            if want != p[3] and not (want > BODIES and p[3] > BODIES):
+                out.append(act(WANT, want))
     return out
 
 
@@ -70,10 +74,18 @@ def _move(g, frm, to, item):
 
 def apply(g, s, kind, x, y, z):
     if kind == PASS:
+        g.pending = None
         return [{"ev": "pass", "seat": s}] + g.end_afternoon_turn()
     if kind == OFFER:
-        g.pending = ["offer", s, x, y, z]
-        return [{"ev": "offer", "seat": s, "to": x, "give": y, "want": z}]
+        g.pending = ["draft", s, x, NOT_YET, NOT_YET]
+        return [{"ev": "offering", "seat": s, "to": x}]
+    if kind == GIVE:
+        g.pending[3] = x
+        return [{"ev": "offering", "seat": s, "give": x}]
+    if kind == WANT:
+        p = g.pending
+        g.pending = ["offer", s, p[2], p[3], x]
+        return [{"ev": "offer", "seat": s, "to": p[2], "give": p[3], "want": x}]
     _, frm, to, give, want = g.pending
     g.pending = None
     if kind == REFUSE:

@@ -12,9 +12,9 @@ only when what comes in is worth more to this vampire than what goes out.
 from nightboard.games.vampempire import board as B
 from nightboard.games.vampempire import rituals as R
 from nightboard.games.vampempire import vampires as V
-from nightboard.games.vampempire.actions import (act, split, ACCEPT, REFUSE, PASS, OFFER, END, MOVE, SUCK,
-                                                 OVERTAKE, RITUAL, DISCARD, ROUTE, TRAVEL, MANIPULATE,
-                                                 RUMMAGE, INTERCEPT, LET, BODIES)
+from nightboard.games.vampempire.actions import (act, split, ACCEPT, REFUSE, PASS, OFFER, GIVE, WANT, END, MOVE,
+                                                 SUCK, OVERTAKE, RITUAL, DISCARD, ROUTE, TRAVEL, MANIPULATE,
+                                                 RUMMAGE, INTERCEPT, LET, BODIES, NOT_YET)
 
 COST = (3, 5, 7, 9)
 TRAMPLE = (2, 4, 6, 8)
@@ -70,24 +70,29 @@ def _ctrl(v, h):
 
 
 def _offer(v, s, k):
-    """Sell the ritual worth least to this vampire for bodies to the richest other seat, if it is
-    worth less than 2 bodies here (the Baroness trades whenever her Priority Trading is open)."""
+    """Sell the ritual worth least to this vampire for 1 body to the richest other seat, if it is worth
+    less than 2 bodies here (the Baroness trades whenever her Priority Trading is open). An offer takes
+    three actions: the seat, the ritual given, the bodies asked."""
     hand = v["hand"]
-    if not hand or OFFER not in k:
+    if not hand:
         return act(PASS)
-    rich = -1
-    for t in range(v["players"]):
-        if t != s and (rich < 0 or v["bodies"][t] > v["bodies"][rich]):
-            rich = t
     low = hand[0]
     for c in hand:
         if worth(v, s, c) < worth(v, s, low):
             low = c
+    p = v["pending"]
+    if p is not None and p[0] == "draft":
+        if p[3] == NOT_YET:
+            return act(GIVE, low) if act(GIVE, low) in k.get(GIVE, []) else act(PASS)
+        want = act(WANT, BODIES + 1)
+        return want if want in k.get(WANT, []) else act(PASS)
+    rich = -1
+    for t in range(v["players"]):
+        if t != s and (rich < 0 or v["bodies"][t] > v["bodies"][rich]):
+            rich = t
     baroness = v["vampires"][s] == V.BARONESS and v["soul"][s] >= 2 and not v["prio"]
-    if worth(v, s, low) < 2 or baroness:
-        a = act(OFFER, rich, low, BODIES + 1)
-        if a in k[OFFER]:
-            return a
+    if (worth(v, s, low) < 2 or baroness) and act(OFFER, rich) in k.get(OFFER, []):
+        return act(OFFER, rich)
     return act(PASS)
 
 

@@ -132,9 +132,12 @@ def load(d):
     p = d["pending"]
     held = []
     if p is not None:
-        if not isinstance(p, list) or len(p) != 5 or p[0] not in ("offer", "intercept"):
-            raise GameError("pending must be null or an offer or an intercept")
+        if not isinstance(p, list) or len(p) != 5 or p[0] not in ("draft", "offer", "intercept"):
+            raise GameError("pending must be null, an offer or an intercept")
         _ints(p[1:], "pending", 4, 0, 99)
+        if p[1] >= n or (p[0] != "intercept" and (p[2] >= n or p[2] == p[1] or g.phase != "afternoon")) \
+                or (p[0] == "intercept" and (p[4] >= n or g.phase != "night")):
+            raise GameError("pending: its seats or its phase do not fit the game")
         if p[0] == "intercept":
             _int(p[2], "pending kind", 0, kinds)
             held.append(p[2])

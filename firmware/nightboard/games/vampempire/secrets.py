@@ -19,7 +19,7 @@ def twins(g):
     p = g.pending
     for s in range(g.n):
         hand = list(base["hands"][s])
-        if p is not None and p[0] == "offer" and p[1] == s and p[3] in hand:
+        if p is not None and p[0] in ("draft", "offer") and p[1] == s and p[3] in hand:
             hand.remove(p[3])  # the offered ritual is shown to everybody: not hidden
         if not hand:
             continue

@@ -56,7 +56,7 @@ class Empire:
         self.free = 0  # the Feathered One's free ritual used this Night
         self.sucked = -1  # the hex the active vampire last sucked on this Night
         self.prio = 0  # the Baroness's Priority Trading used this Afternoon
-        self.pending = None  # type: list | None  # an offer or an intercept waiting for its answer
+        self.pending = None  # type: list | None  # an offer (being made, or waiting), or an intercept
         self.fx = {}
         for f in FX:
             self.fx[f] = [0] * players
@@ -224,7 +224,8 @@ class Empire:
         if self.phase == "over":
             return []
         if self.pending is not None:
-            return [self.pending[2] if self.pending[0] == "offer" else self.pending[4]]
+            p = self.pending
+            return [p[2] if p[0] == "offer" else p[4] if p[0] == "intercept" else p[1]]
         return [self.active]
 
     def legal(self, seat):
@@ -232,7 +233,7 @@ class Empire:
             return []
         if self.phase == "choose":
             return [act(CHOOSE, v) for v in range(4) if v not in self.vamp]
-        if self.phase == "afternoon" or (self.pending is not None and self.pending[0] == "offer"):
+        if self.phase == "afternoon":
             from nightboard.games.vampempire import afternoon
 
             return afternoon.legal(self, seat)
@@ -258,7 +259,7 @@ class Empire:
         kind, x, y, z = split(action)
         if kind == CHOOSE:
             return self._choose(seat, x)
-        if kind in (A.PASS, A.OFFER, A.ACCEPT, A.REFUSE):
+        if kind in (A.PASS, A.OFFER, A.GIVE, A.WANT, A.ACCEPT, A.REFUSE):
             from nightboard.games.vampempire import afternoon
 
             return afternoon.apply(self, seat, kind, x, y, z)

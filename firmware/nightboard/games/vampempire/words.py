@@ -2,7 +2,7 @@
 parse(text) for the written forms a record may use (apply() takes either). Imported only when used.
 
   choose baroness | pass | accept | refuse | end | rummage | intercept | let
-  offer 2 bat-form for 3-bodies | move c3 | suck c3 | overtake c3 | route c3 | unroute c3
+  offer 2 | give bat-form | want 3-bodies | move c3 | suck c3 | overtake c3 | route c3 | unroute c3
   ritual sunrise at 2 [free] | ritual mob-uprising at c3 | ritual thralls | discard bat-form
   travel c3 [paying bat-form] | manipulate 1
 Seats are numbers from 0; hexes are named as on the map (a1 top left); rituals by name, dashed.
@@ -37,7 +37,9 @@ def say(a):
     if kind in HEXED:
         return "%s %s" % (w, B.name(z))
     if kind == A.OFFER:
-        return "offer %d %s for %s" % (x, item_word(y), item_word(z))
+        return "offer %d" % x
+    if kind in (A.GIVE, A.WANT):
+        return "%s %s" % (w, item_word(x))
     if kind == A.RITUAL:
         out = "ritual " + ritual_word(x)
         if 1 <= y < 10:
@@ -91,8 +93,10 @@ def parse(text):
             return act(kind, 0, 0, _hex(rest[0]))
         if kind == A.CHOOSE and len(rest) == 1 and rest[0] in V.KEYS:
             return act(kind, V.KEYS.index(rest[0]))
-        if kind == A.OFFER and len(rest) == 4 and rest[2] == "for":
-            return act(kind, _seat(rest[0]), _item(rest[1]), _item(rest[3]))
+        if kind == A.OFFER and len(rest) == 1:
+            return act(kind, _seat(rest[0]))
+        if kind in (A.GIVE, A.WANT) and len(rest) == 1:
+            return act(kind, _item(rest[0]))
         if kind == A.RITUAL and rest:
             k = _ritual(rest[0])
             free = 1 if rest[-1] == "free" else 0
