@@ -182,3 +182,18 @@ def test_describe_names_the_seat_to_act_and_its_choice():
     while c.kind != END:
         c.press(0, "mode", 0)
     assert "seat 0 to play: end" in c.describe()[1]
+
+
+def test_the_snapshot_draws_the_hex_map_and_its_leds(tmp_path):
+    from nightboard_host import snapshot_vampempire as SV
+
+    g = M.new_game(7, 4, vampires=["baroness", "tyrant", "feathered", "beast"])
+    c = table(g)
+    c.render(0)
+    img = SV.picture(c.layout, c.frame, g, size=400)
+    assert img.size == (400, 400)
+    canvas = __import__("nightboard_host.snapshot", None, None, ["Canvas"]).Canvas(c.layout, 400)
+    x, y = canvas.px(*canvas.pos[c.layout.cell_led(g.pos[0] % 8, g.pos[0] // 8)])
+    r, gr, b = img.getpixel((int(x), int(y)))
+    assert r > 200 and gr < 80 and b < 80  # seat 0's vampire, red, on its corner
+    assert SV.hex_centre(canvas, c.layout, 8)[0] > SV.hex_centre(canvas, c.layout, 0)[0]  # row 2 shifted right
