@@ -110,7 +110,7 @@ def test_choosing_vampires_in_seat_order_and_iron_fist():
 def test_setup_refusals():
     for args, kw in (((1, 5), {}), ((1, 1), {}), ((-1, 2), {}), ((1, 2), {"beast": "fast"}),
                      ((1, 2), {"rounds": 7}), ((1, 2), {"vampires": ["tyrant", "tyrant"]}),
-                     ((1, 2), {"vampires": ["count"]}), (("1", 2), {})):
+                     ((1, 2), {"vampires": ["count"]}), (("1", 2), {}), ((1, 2), {"size": 9})):
         with pytest.raises(GameError):
             M.new_game(*args, **kw)
 

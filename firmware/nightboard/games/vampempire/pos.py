@@ -30,8 +30,9 @@ def _ints(v, what, n, lo, hi):
     return list(v)  # the state never shares a list with its input
 
 
-def check_setup(seed, players, beast, rounds, vampires):
+def check_setup(seed, players, beast, rounds, vampires, size=8):
     _int(seed, "seed", 0, SEED_MAX)
+    _int(size, "size", B.SIDE, B.SIDE)
     _int(players, "players", 2, 4)
     if beast not in BEAST_RULES:
         raise GameError("beast must be %s, not %s" % (" or ".join(BEAST_RULES), show(beast)))

@@ -348,10 +348,10 @@ def _show(v):
     return A.show(v)
 
 
-def new_game(seed, players=2, beast="move", rounds=30, vampires=None):
+def new_game(seed, players=2, beast="move", rounds=30, size=8, vampires=None):
     from nightboard.games.vampempire import pos
 
-    pos.check_setup(seed, players, beast, rounds, vampires)
+    pos.check_setup(seed, players, beast, rounds, vampires, size)
     g = Empire(seed, players, beast, rounds)
     g._setup()
     if vampires is not None:
