@@ -1,7 +1,7 @@
-"""Checking VampEmpire's outside input: new_game's setup and positions given to from_json.
+"""Checking VampEmpire's positions given to from_json (a save, a record, the protocol).
 
 Each field's type and range is checked before what it means; every refusal is a GameError that names
-the field. Only setting up and loading import this module.
+the field. Only loading imports this module (new_game's arguments are checked in state.py).
 """
 
 from nightboard.games.errors import GameError
@@ -9,17 +9,9 @@ from nightboard.games.vampempire.actions import show
 from nightboard.games.vampempire import board as B
 from nightboard.games.vampempire import rituals as R
 from nightboard.games.vampempire import vampires as V
+from nightboard.games.vampempire.state import check_setup, int_in as _int
 
-SEED_MAX = 2 ** 62
-BEAST_RULES = ("move", "turn")
-ROUNDS = (30, 20, 40)
 PHASES = ("choose", "afternoon", "night", "over")
-
-
-def _int(v, what, lo, hi):
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise GameError("%s must be an integer %d..%d, not %s" % (what, lo, hi, show(v)))
-    return v
 
 
 def _ints(v, what, n, lo, hi):
@@ -28,24 +20,6 @@ def _ints(v, what, n, lo, hi):
     for i in range(len(v)):
         _int(v[i], "%s[%d]" % (what, i), lo, hi)
     return list(v)  # the state never shares a list with its input
-
-
-def check_setup(seed, players, beast, rounds, vampires, size=8):
-    _int(seed, "seed", 0, SEED_MAX)
-    _int(size, "size", B.SIDE, B.SIDE)
-    _int(players, "players", 2, 4)
-    if beast not in BEAST_RULES:
-        raise GameError("beast must be %s, not %s" % (" or ".join(BEAST_RULES), show(beast)))
-    if rounds not in ROUNDS or isinstance(rounds, bool):
-        raise GameError("rounds must be %s, not %s" % (" or ".join(str(r) for r in ROUNDS), show(rounds)))
-    if vampires is not None:
-        if not isinstance(vampires, list) or len(vampires) != players:
-            raise GameError("vampires must list one vampire per player, not %s" % show(vampires))
-        for v in vampires:
-            if v not in V.KEYS:
-                raise GameError("vampires: %s is none of %s" % (show(v), ", ".join(V.KEYS)))
-        if len(set(vampires)) != len(vampires):
-            raise GameError("vampires: each vampire plays once")
 
 
 FIELDS = ("game", "format", "seed", "players", "turn", "rounds", "phase", "active", "beast", "vampires",
@@ -68,7 +42,7 @@ def load(d):
     if d["game"] != NAME or d["format"] != FORMAT:
         raise GameError("not a VampEmpire position of format %d" % FORMAT)
     n = _int(d["players"], "players", 2, 4)
-    check_setup(d["seed"], n, d["beast"], d["rounds"], None)
+    check_setup(d["seed"], n, d["beast"], d["rounds"], None)  # state.check_setup
     if d["phase"] not in PHASES:
         raise GameError("phase must be %s, not %s" % (" or ".join(PHASES), show(d["phase"])))
     g = Empire(d["seed"], n, d["beast"], d["rounds"])

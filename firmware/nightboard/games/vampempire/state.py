@@ -348,10 +348,38 @@ def _show(v):
     return A.show(v)
 
 
-def new_game(seed, players=2, beast="move", rounds=30, size=8, vampires=None):
-    from nightboard.games.vampempire import pos
+SEED_MAX = 2 ** 62
+BEAST_RULES = ("move", "turn")
+ROUNDS = (30, 20, 40)
 
-    pos.check_setup(seed, players, beast, rounds, vampires, size)
+
+def int_in(v, what, lo, hi):
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise GameError("%s must be an integer %d..%d, not %s" % (what, lo, hi, A.show(v)))
+    return v
+
+
+def check_setup(seed, players, beast, rounds, vampires, size=8):
+    """new_game's arguments, each refused with a message that names it."""
+    int_in(seed, "seed", 0, SEED_MAX)
+    int_in(size, "size", B.SIDE, B.SIDE)
+    int_in(players, "players", 2, 4)
+    if beast not in BEAST_RULES:
+        raise GameError("beast must be %s, not %s" % (" or ".join(BEAST_RULES), A.show(beast)))
+    if rounds not in ROUNDS or isinstance(rounds, bool):
+        raise GameError("rounds must be %s, not %s" % (" or ".join(str(r) for r in ROUNDS), A.show(rounds)))
+    if vampires is not None:
+        if not isinstance(vampires, list) or len(vampires) != players:
+            raise GameError("vampires must list one vampire per player, not %s" % A.show(vampires))
+        for v in vampires:
+            if v not in V.KEYS:
+                raise GameError("vampires: %s is none of %s" % (A.show(v), ", ".join(V.KEYS)))
+        if len(set(vampires)) != len(vampires):
+            raise GameError("vampires: each vampire plays once")
+
+
+def new_game(seed, players=2, beast="move", rounds=30, size=8, vampires=None):
+    check_setup(seed, players, beast, rounds, vampires, size)
     g = Empire(seed, players, beast, rounds)
     g._setup()
     if vampires is not None:
