@@ -7,7 +7,7 @@ TOOLS = {
     "seat_words": ("vampire", "vampires"),
     "turn_words": ("round", "rounds"),
     "profile": "grid8",  # the shipped table it is played on by default, under its hex overlay
-    "flags": {},
+    "flags": {"size": "--map-size"},  # --size is the picture's size in `nightboard snapshot`
     "explain": None,
     "snapshot": "nightboard_host.snapshot_vampempire",  # its own picture: hexes, not cards
     "snapshot_turns": "nightboard_host.vampempire_bench:play_rounds",  # the board's play of k rounds
