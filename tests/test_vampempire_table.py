@@ -197,3 +197,36 @@ def test_the_snapshot_draws_the_hex_map_and_its_leds(tmp_path):
     r, gr, b = img.getpixel((int(x), int(y)))
     assert r > 200 and gr < 80 and b < 80  # seat 0's vampire, red, on its corner
     assert SV.hex_centre(canvas, c.layout, 8)[0] > SV.hex_centre(canvas, c.layout, 0)[0]  # row 2 shifted right
+
+
+def test_the_board_plays_its_seats_one_action_at_a_time():
+    g = M.new_game(4, 3, board=2)
+    assert g.board == 2 and g.board_plays(2) and g.board_plays(1) and not g.board_plays(0)
+    c = table(g)
+    assert "the board plays seats 1, 2" in c.describe()[0]
+    c.press(0, "ok", 0)  # seat 0 chooses its vampire
+    assert g.to_move() == [1] and c.animating()
+    c.press(1, "ok", 10)  # a seat the board plays: refused
+    assert g.to_move() == [1]
+    c.render(100)
+    assert g.to_move() == [1]  # not yet: one action every BOARD_MS
+    c.render(500)
+    assert g.to_move() == [2]
+    t = 500
+    while g.to_move() != [0] and not g.over:
+        t += 400
+        c.render(t)
+    assert g.phase == "afternoon" and g.to_move() == [0] and not c.animating()
+
+
+def test_board_option_keeps_one_seat_for_a_player_and_none_lets_the_board_choose():
+    assert M.new_game(1, 2, board=3).board == 1
+    g = M.new_game(1, 2, board=1)
+    g.apply(0, act(CHOOSE, 0))
+    want = g.board_move(1)
+    g2 = g.copy()
+    g.apply(1, None)
+    g2.apply(1, want)
+    assert g.to_json() == g2.to_json()
+    with pytest.raises(Exception):
+        M.new_game(1, 2).apply(0, None)

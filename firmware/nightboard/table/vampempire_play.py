@@ -4,7 +4,8 @@ printed overlay), the seat to move's buttons, and its panel (docs/table.md, "Vam
 Buttons of the seat to move: "mode" picks the next kind of action it may take (in the order of KINDS),
 "move" the next action of that kind (its target hex blinks white on the map, a target seat's third
 status LED blinks white), "ok" does it. "look" (anyone, any time) is held to see one's own rituals on
-one's own panel. A press of a seat that is not to move is refused: its status LEDs 2 and 3 blink
+one's own panel. The board plays the last seats if the game says so (option "board"), one action every
+BOARD_MS, from each seat's own view. A press of a seat that is not to move (or that the board plays) is refused: its status LEDs 2 and 3 blink
 magenta and nothing changes. The map and the panels are filled from the public view; a hand is read
 from its own seat's view only, while that seat holds look. turns_done counts applied actions (the table
 saves after each). The pictures are made when the game changes; a frame only copies them.
@@ -19,6 +20,7 @@ from nightboard.table.layout import STATUS_AT
 
 CYCLE_MS = 500
 REFUSED_MS = 600
+BOARD_MS = 400  # the board plays its seats one action at a time, slowly enough to follow
 SIDE = 8
 # Colours of this game (docs/table.md): a community's type at a full die; the Vatican as the Cross.
 TYPE_COLOUR = ((255, 110, 0), (200, 200, 200), (70, 90, 110), (120, 0, 170))  # village, town, city, cathedral
@@ -67,6 +69,7 @@ class VampEmpirePlay:
         self.kind = 0
         self.actions = []
         self.choice = 0
+        self.board_at = -1  # when the board plays its next action (the first frame after a change)
         self.sync()
 
     # --- what is shown, made when the game changes --------------------------------------------------
@@ -145,7 +148,7 @@ class VampEmpirePlay:
             if player < len(self.looking):
                 self.looking[player] = 1
             return
-        if g.over or player not in g.to_move():
+        if g.over or player not in g.to_move() or g.board_plays(player):
             if player < len(self.refused_until):
                 self.refused_until[player] = now + REFUSED_MS
             return
@@ -155,21 +158,33 @@ class VampEmpirePlay:
         elif role == "move":
             self.choice = (self.choice + 1) % len(self.actions)
         elif role == "ok":
-            events = g.apply(player, self.chosen())
-            self.log.extend(events)
-            self.turns_done += 1
-            self.sync()
+            self._apply(player, self.chosen(), now)
+
+    def _apply(self, seat, action, now):
+        self.log.extend(self.game.apply(seat, action))
+        self.turns_done += 1
+        self.board_at = now + BOARD_MS
+        self.sync()
 
     def release(self, player, role, now):
         if role == "look" and player < len(self.looking):
             self.looking[player] = 0
 
     def animating(self):
-        return False
+        """True while the board is about to play one of its seats."""
+        g = self.game
+        return not g.over and g.board_plays(g.to_move()[0])
 
     # --- drawing: copies of the pictures made in sync() ---------------------------------------------------
 
     def render(self, now):
+        g = self.game
+        if not g.over and g.board_plays(g.to_move()[0]):
+            if self.board_at < 0:
+                self.board_at = now + BOARD_MS
+            elif now >= self.board_at:
+                s = g.to_move()[0]
+                self._apply(s, g.board_move(s), now)  # its mind reads that seat's view only
         f = self.frame
         rgb = f.rgb
         f.clear()
@@ -182,7 +197,6 @@ class VampEmpirePlay:
             rgb[j + 1] = m[3 * h + 1]
             rgb[j + 2] = m[3 * h + 2]
         lay = self.layout
-        g = self.game
         moving = self.moving
         blink = (now // 250) & 1
         for s in range(min(g.n, len(self.panels))):
@@ -223,6 +237,9 @@ class VampEmpirePlay:
         g = self.game
         v = g.view(None)
         lines = ["VampEmpire, round %d of %d, %s" % (v["round"], v["rounds"], v["phase"])]
+        if v["board"]:
+            lines[0] += "; the board plays seat%s %s" % ("s" if v["board"] > 1 else "", ", ".join(
+                str(s) for s in range(g.n - v["board"], g.n)))
         if g.over:
             lines.append("game over: seat %s wins" % " and ".join(str(w) for w in v["winners"]))
         elif self.chosen() is not None:

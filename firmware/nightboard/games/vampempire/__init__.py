@@ -15,18 +15,19 @@ GAME = {
     "players": (2, 4),
     # beast: "move" (the Lumbering Beast moves one hex a move) or "turn" (one hex a Night, notes L1);
     # rounds: the game ends after this many rounds if nobody has entered the Vatican (T6);
-    # size: the side of the hex map, played on a grid table of at least that many cells a side
-    "options": (("beast", ("move", "turn")), ("rounds", (30, 20, 40)), ("size", (8,))),
+    # board: how many seats the board plays, the last ones (T10); size: the side of the hex map, played on
+    # a grid table of at least that many cells a side
+    "options": (("board", (0, 1, 2, 3)), ("beast", ("move", "turn")), ("rounds", (30, 20, 40)), ("size", (8,))),
     "surface": ("grid", "size"),
     "table": ("nightboard.table.vampempire_play", "VampEmpirePlay"),
     "colour": (150, 0, 40),
 }
 
 
-def new_game(seed, players=2, beast="move", rounds=30, size=8, vampires=None):
+def new_game(seed, players=2, board=0, beast="move", rounds=30, size=8, vampires=None):
     from nightboard.games.vampempire.state import new_game
 
-    return new_game(seed, players, beast, rounds, size, vampires)
+    return new_game(seed, players, beast, rounds, size, vampires, board)
 
 
 def from_json(obj):

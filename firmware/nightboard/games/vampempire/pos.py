@@ -22,7 +22,7 @@ def _ints(v, what, n, lo, hi):
     return list(v)  # the state never shares a list with its input
 
 
-FIELDS = ("game", "format", "seed", "players", "turn", "rounds", "phase", "active", "beast", "vampires",
+FIELDS = ("game", "format", "seed", "players", "board", "turn", "rounds", "phase", "active", "beast", "vampires",
           "pos", "vatican", "soul", "bodies", "ap", "moved", "moves", "free", "sucked", "discard",
           "communities", "routes", "presents", "pending", "fx", "prio", "winners", "route_bonus", "hands",
           "deck", "prng")
@@ -42,10 +42,12 @@ def load(d):
     if d["game"] != NAME or d["format"] != FORMAT:
         raise GameError("not a VampEmpire position of format %d" % FORMAT)
     n = _int(d["players"], "players", 2, 4)
-    check_setup(d["seed"], n, d["beast"], d["rounds"], None)  # state.check_setup
+    check_setup(d["seed"], n, d["beast"], d["rounds"], None, 8, d["board"])
     if d["phase"] not in PHASES:
         raise GameError("phase must be %s, not %s" % (" or ".join(PHASES), show(d["phase"])))
-    g = Empire(d["seed"], n, d["beast"], d["rounds"])
+    if d["board"] >= n:
+        raise GameError("board: the board plays at most %d of %d seats" % (n - 1, n))
+    g = Empire(d["seed"], n, d["beast"], d["rounds"], d["board"])
     g.turn = _int(d["turn"], "turn", 1, d["rounds"])
     g.phase = d["phase"]
     g.active = _int(d["active"], "active", 0, n - 1)

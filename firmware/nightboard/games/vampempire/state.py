@@ -30,11 +30,12 @@ FX = ("bat_next", "bat", "chains_next", "chains", "sunrise", "flies", "potency",
 
 
 class Empire:
-    def __init__(self, seed, players, beast, rounds):
+    def __init__(self, seed, players, beast, rounds, board=0):
         self.seed = seed
         self.n = players
         self.beast_rule = beast
         self.limit = rounds
+        self.board = board  # the board plays the last `board` seats (T10)
         self.turn = 1
         self.phase = "choose"
         self.active = 0
@@ -244,6 +245,8 @@ class Empire:
     def apply(self, seat, action):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
             raise GameError("no seat %s in this game (seats 0..%d)" % (_show(seat), self.n - 1))
+        if action is None and self.board_plays(seat) and seat in self.to_move():
+            action = self.board_move(seat)  # the contract: None lets the board choose for a seat it plays
         if isinstance(action, str):
             from nightboard.games.vampempire import words
 
@@ -285,6 +288,9 @@ class Empire:
             return events
         return events + self._start_round()
 
+    def board_plays(self, seat):
+        return self.n - self.board <= seat < self.n
+
     def board_move(self, seat):
         if seat not in self.to_move():
             raise GameError("seat %s is not to move" % _show(seat))
@@ -299,7 +305,7 @@ class Empire:
 
     def view(self, seat=None):
         v = {
-            "game": NAME, "players": self.n, "round": self.turn, "rounds": self.limit, "phase": self.phase,
+            "game": NAME, "players": self.n, "round": self.turn, "rounds": self.limit, "phase": self.phase, "board": self.board,
             "active": self.active, "to_move": self.to_move(), "beast": self.beast_rule,
             "vampires": list(self.vamp), "pos": list(self.pos), "vatican": self.vatican,
             "soul": list(self.soul), "bodies": list(self.bodies), "ap": self.ap,
@@ -359,9 +365,10 @@ def int_in(v, what, lo, hi):
     return v
 
 
-def check_setup(seed, players, beast, rounds, vampires, size=8):
+def check_setup(seed, players, beast, rounds, vampires, size=8, board=0):
     """new_game's arguments, each refused with a message that names it."""
     int_in(seed, "seed", 0, SEED_MAX)
+    int_in(board, "board", 0, 3)
     int_in(size, "size", B.SIDE, B.SIDE)
     int_in(players, "players", 2, 4)
     if beast not in BEAST_RULES:
@@ -378,9 +385,9 @@ def check_setup(seed, players, beast, rounds, vampires, size=8):
             raise GameError("vampires: each vampire plays once")
 
 
-def new_game(seed, players=2, beast="move", rounds=30, size=8, vampires=None):
-    check_setup(seed, players, beast, rounds, vampires, size)
-    g = Empire(seed, players, beast, rounds)
+def new_game(seed, players=2, beast="move", rounds=30, size=8, vampires=None, board=0):
+    check_setup(seed, players, beast, rounds, vampires, size, board)
+    g = Empire(seed, players, beast, rounds, min(board, players - 1))  # T10: one seat stays a player's
     g._setup()
     if vampires is not None:
         for s in range(players):

@@ -2,7 +2,7 @@
 
 TOOLS = {
     "format": 1,  # the version of its position format
-    "setup": ("seed", "players", "beast", "rounds", "size", "vampires"),  # the fields of a record's setup
+    "setup": ("seed", "players", "board", "beast", "rounds", "size", "vampires"),  # the fields of a record's setup
     "board_seats": (),  # the board may play any seat, but has none of its own
     "seat_words": ("vampire", "vampires"),
     "turn_words": ("round", "rounds"),
