@@ -230,3 +230,18 @@ def test_board_option_keeps_one_seat_for_a_player_and_none_lets_the_board_choose
     assert g.to_json() == g2.to_json()
     with pytest.raises(Exception):
         M.new_game(1, 2).apply(0, None)
+
+
+def test_the_overlay_is_the_map_at_the_panels_pitch():
+    import xml.etree.ElementTree as ET
+
+    from nightboard_host import snapshot_vampempire as SV
+
+    text = SV.overlay_svg(10.0)
+    root = ET.fromstring(text)
+    ns = "{http://www.w3.org/2000/svg}"
+    polys = root.findall(ns + "polygon")
+    assert len(polys) == 64 and root.get("width") == "100.0mm"
+    names = [t.text for t in root.findall(ns + "text")][:64]
+    assert names[0] == "a1" and names[63] == "h8"
+    assert (ROOT / "hardware" / "grid8" / "vampempire-overlay.svg").read_text() == SV.overlay_svg()

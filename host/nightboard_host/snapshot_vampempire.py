@@ -64,6 +64,36 @@ def render_table(table, size=900):
     return picture(table.layout, table.frame, table.game, size)
 
 
+def overlay_svg(pitch_mm=8.125):
+    """The printed hex overlay for an 8x8 LED panel of this LED pitch (a 65 mm panel: 8.125 mm), at 1:1:
+    each hex centred a quarter pitch left (even rows) or right (odd rows) of its LED, named, with the four
+    middle hexes (where the Vatican may stand) and the four start corners marked."""
+    p = pitch_mm
+    r = p * 0.56
+    margin = p
+    size = 8 * p + 2 * margin
+    out = ['<?xml version="1.0" encoding="UTF-8"?>',
+           '<svg xmlns="http://www.w3.org/2000/svg" width="%.1fmm" height="%.1fmm" viewBox="0 0 %.2f %.2f">'
+           % (size, size, size, size),
+           '<title>VampEmpire hex overlay for the grid8 table (print at 100%%, LED pitch %.3f mm)</title>' % p,
+           '<rect x="0" y="0" width="%.2f" height="%.2f" fill="white"/>' % (size, size)]
+    for h in range(B.HEXES):
+        row, col = h // B.SIDE, h % B.SIDE
+        cx = margin + (col + 0.5 + (0.25 if row & 1 else -0.25)) * p
+        cy = margin + (row + 0.5) * p
+        pts = " ".join("%.2f,%.2f" % (cx + r * math.cos(math.radians(90 + 60 * k)),
+                                      cy + r * math.sin(math.radians(90 + 60 * k))) for k in range(6))
+        fill = "#eeeeee" if h in B.MIDDLE else "#fff3e0" if h in B.CORNERS else "none"
+        out.append('<polygon points="%s" fill="%s" stroke="black" stroke-width="0.2"/>' % (pts, fill))
+        out.append('<text x="%.2f" y="%.2f" font-size="%.2f" font-family="sans-serif" text-anchor="middle">%s</text>'
+                   % (cx, cy - 0.45 * r, 0.22 * p, B.name(h)))
+    out.append('<text x="%.2f" y="%.2f" font-size="%.2f" font-family="sans-serif">VampEmpire overlay: grey, where '
+               'the Vatican may stand; orange, the start corners. Seat 0 sits below.</text>'
+               % (margin, size - 0.3 * margin, 0.25 * p))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
 def main(path="docs/images/vampempire-snapshot.png", seed=7, rounds=3):
     """A mid-game table: 4 board-played seats after `rounds` rounds, at the third seat's Night."""
     from nightboard.table.frame import Frame
@@ -82,6 +112,7 @@ def main(path="docs/images/vampempire-snapshot.png", seed=7, rounds=3):
     play = VampEmpirePlay(lay, frame, g)
     play.render(500)  # the second picture: who controls what
     picture(lay, frame, g).save(str(ROOT / path))
+    (ROOT / "hardware" / "grid8" / "vampempire-overlay.svg").write_text(overlay_svg())
     return path
 
 
