@@ -153,6 +153,7 @@ def test_no_heap_per_frame_and_a_whole_game_fits_on_micropython():
         "    gc.collect()\n"
         "    worst = max(worst, gc.mem_alloc())\n"
         "c.looking[1] = 1\n"
+        "c.looking[2] = 1\n"
         "c.render(0)\n"
         "gc.collect()\n"
         "gc.disable()\n"
@@ -245,3 +246,17 @@ def test_the_overlay_is_the_map_at_the_panels_pitch():
     names = [t.text for t in root.findall(ns + "text")][:64]
     assert names[0] == "a1" and names[63] == "h8"
     assert (ROOT / "hardware" / "grid8" / "vampempire-overlay.svg").read_text() == SV.overlay_svg()
+
+
+def test_look_shows_ones_influence_on_the_map():
+    g = M.new_game(2, 2, vampires=["baroness", "tyrant"])
+    com = g.comm[3]
+    com[4] = 2  # seat 1 has controlled it once; seat 0 controls it now
+    com[3] = 0
+    c = table(g)
+    assert cell(c, com[0], 500) == tuple(x // 4 for x in P.FAMILY[0])
+    c.press(1, "look", 0)
+    assert cell(c, com[0], 500) == tuple(x // 2 for x in P.FAMILY[1])
+    assert cell(c, com[0], 0) == TYPE_COLOUR[com[1]]  # the first picture is unchanged
+    c.release(1, "look", 0)
+    assert cell(c, com[0], 500) == tuple(x // 4 for x in P.FAMILY[0])

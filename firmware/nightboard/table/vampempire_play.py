@@ -65,6 +65,8 @@ class VampEmpirePlay:
         self.views = [(memoryview(p[2])[0:3], memoryview(p[2])[3:6]) for p in self.panels]
         self.moving = bytearray(n)
         self.hands = [bytearray(24) for _ in range(n)]
+        self.influence = [bytearray(16) for _ in range(n)]  # hexes where each seat has influence (255: none)
+        self.influence_colour = [_dim(P.FAMILY[s], 1, 2) for s in range(n)]
         self.kinds = []
         self.kind = 0
         self.actions = []
@@ -94,6 +96,15 @@ class VampEmpirePlay:
             _put(b, h, ROUTE)
         for s in range(v["players"] - 1, -1, -1):
             _put(a, v["pos"][s], P.FAMILY[s])
+        for s in range(min(v["players"], len(self.influence))):
+            inf = self.influence[s]
+            k = 0
+            for c in v["communities"]:
+                if c[4] & (1 << s) and k < len(inf):
+                    inf[k] = c[0]
+                    k += 1
+            for i in range(k, len(inf)):
+                inf[i] = 255
         for s in range(min(v["players"], len(self.panels))):
             soul, bodies, status = self.panels[s]
             for k in range(8):
@@ -196,6 +207,14 @@ class VampEmpirePlay:
             rgb[j] = m[3 * h]
             rgb[j + 1] = m[3 * h + 1]
             rgb[j + 2] = m[3 * h + 2]
+        if phase:
+            for s in range(len(self.looking)):
+                if self.looking[s]:
+                    col = self.influence_colour[s]
+                    inf = self.influence[s]
+                    for i in range(len(inf)):  # an index loop: a for over the bytearray would allocate
+                        if inf[i] != 255:
+                            f.put(cells[inf[i]], col)
         lay = self.layout
         moving = self.moving
         blink = (now // 250) & 1
