@@ -1,7 +1,7 @@
 """Helpers for the Dracula hunt tests: explicit positions by room name, quick lookups."""
 
-from nightboard.games import dracula as D
-from nightboard.games import dracula_rules as R
+from nightboard.games.dracula import state as D
+from nightboard.games.dracula import rules as R
 
 RED, BLUE, YELLOW, GREEN = range(4)
 

@@ -18,10 +18,20 @@ from mpy_harness import FIRMWARE, PICO_HEAP, ROOT, compiled_firmware, micropytho
 
 
 class PtyBoard:
-    def __init__(self, profile="ring4", heap=PICO_HEAP):
+    def __init__(self, profile="ring4", heap=PICO_HEAP, files=None):
+        """files: {name: bytes to write there, None to remove it, {} for an empty directory in its place}."""
         self.dir = tempfile.mkdtemp(prefix="nightboard-ptyboard-")
         shutil.copy(ROOT / "hardware" / "profiles" / (profile + ".json"), os.path.join(self.dir, "profile.json"))
         shutil.copy(FIRMWARE / "main.py", os.path.join(self.dir, "main.py"))
+        for name, data in sorted((files or {}).items()):
+            path = os.path.join(self.dir, name)
+            if os.path.exists(path):
+                os.remove(path)
+            if isinstance(data, dict):
+                os.mkdir(path)
+            elif data is not None:
+                with open(path, "wb") as f:
+                    f.write(data)
         self.master, self.slave = os.openpty()
         tty.setraw(self.slave)  # a USB CDC port has no line discipline: no echo, no cooking
         attrs = termios.tcgetattr(self.master)

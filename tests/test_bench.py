@@ -39,7 +39,8 @@ def test_the_32_bit_build_plays_the_same_game_in_a_smaller_heap():
 @pytest.mark.micropython
 def test_the_firmware_as_mpy_imports_in_a_smaller_heap_than_as_py():
     mpy, py = bench.smallest_heap_kb(True), bench.smallest_heap_kb(False)
-    assert mpy is not None and py is not None and mpy + 32 < py  # the compiler's peak is what .mpy saves
+    # the compiler's peak is what .mpy saves (smaller since VampiRing's position checks left its state.py)
+    assert mpy is not None and py is not None and mpy + 16 < py
     assert bench.smallest_heap_kb(True, hi=mpy - 1) is None  # the search's answer is the real edge
 
 

@@ -5,7 +5,7 @@ import subprocess
 from pathlib import Path
 
 from nightboard.games import vampiring as V
-from nightboard.games.vampiring_cards import card_name
+from nightboard.games.vampiring.cards import card_name
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = ROOT / "docs" / "games"

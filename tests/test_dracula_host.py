@@ -7,7 +7,7 @@ import pytest
 from PIL import Image
 from rich.console import Console
 
-from nightboard.games import dracula as D
+from nightboard.games.dracula import state as D
 from nightboard.games.record import RecordError, replay
 from nightboard.hal.sim import SimClock, make_sim_hal
 from nightboard.table.app import Table

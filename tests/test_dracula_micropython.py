@@ -94,7 +94,7 @@ def test_engine_state_fits_the_heap_budget():
     # GUIDE section 6: the largest game (4 hunters, the largest map a grid8 table holds) in the heap after
     # a few rounds, the engine's code included (unix-port objects are larger than the Pico's).
     code = ("import gc\n"
-            "from nightboard.games import dracula as D\n"
+            "from nightboard.games.dracula import state as D\n"
             "g = D.new_game(4, 4, 'playtest', 3, 7)\n"
             "for _ in range(40):\n"
             "    if g.over:\n"
@@ -111,7 +111,7 @@ def test_engine_state_fits_the_heap_budget():
 
 def test_bad_input_errors_under_micropython():
     out = run_mpy(
-        "from nightboard.games import dracula as D\n"
+        "from nightboard.games.dracula import state as D\n"
         "g = D.new_game(1, 2)\n"
         "for who, a in (('pink', 'end'), ('red', 'fly a2'), ('blue', 'end'), ('red', 'garlic c3')):\n"
         "    try:\n"

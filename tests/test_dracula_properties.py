@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from dracula_helpers import D, end_turns, move, position
-from nightboard.games import dracula_know as K
-from nightboard.games.dracula_mind import decide
+from nightboard.games.dracula import know as K
+from nightboard.games.dracula.mind import decide
 from nightboard.prng import Prng
 from nightboard_host.dracula_bench import RandomTeam, ScriptedTeam
 

@@ -332,7 +332,7 @@ def test_check_players_knows_the_hunt_needs_a_grid():
 
 
 @pytest.mark.parametrize("opts,msg", [
-    ({"game": "dracula", "players": 2, "size": 9}, "a 9x9 map does not fit the 8x8 grid"),
+    ({"game": "dracula", "players": 2, "size": 9}, r"a 8x8 grid cannot hold the 9x9 map of the Dracula hunt"),
     ({"game": "dracula", "players": 5}, "hunters must be 1 to 4"),
     ({"game": "dracula", "players": 1, "rules": "house"}, "rules must be playtest or classic"),
     ({"game": "dracula", "position": {"hunters": 1}}, "position has no 'dracula'"),
@@ -398,3 +398,27 @@ def _forced(game, move):
         return real(move)
 
     return turn
+
+
+@pytest.mark.parametrize("last", [R.END, R.STAKE, R.GARLIC])
+def test_each_hunters_turn_starts_on_moving_whatever_the_last_hunter_chose(last):
+    """Issue 21 item 5: red cycled to "end" and pressed ok; blue's turn must not start on "end"."""
+    d = Driver({"game": "dracula", "players": 2, "seed": 3}, name="grid8")
+    g = d.table.game
+    assert g.active == 0 and d.table.play.kind == R.MOVE
+    if last != R.END:
+        do(d, last)
+        d.settle()
+        if g.active != 0:
+            return  # the throw ended the game or the turn: nothing left to test with this seed
+    do(d, R.END)
+    d.settle()
+    assert g.active == 1
+    assert d.table.play.kind == R.MOVE
+    assert d.table.play.describe()[1].startswith("blue to play: move ")
+    d.tap(1, "ok")  # one reflexive ok moves blue; it does not end its turn
+    assert g.active == 1 and g.moved
+    d.settle()
+    do(d, R.END)
+    d.settle()
+    assert g.active == 0 and d.table.play.kind == R.MOVE  # the next round starts on moving too

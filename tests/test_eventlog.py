@@ -3,7 +3,7 @@
 import pytest
 
 from mpy_harness import run_mpy_json
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from nightboard.table.eventlog import EventLog
 from table_driver import Driver
 
@@ -105,7 +105,7 @@ def test_a_new_game_starts_with_an_empty_log_view_but_numbering_goes_on():
 def test_same_log_under_micropython():
     code = (
         "import json\n"
-        "from nightboard.games import vampiring as V\n"
+        "from nightboard.games.vampiring import state as V\n"
         "from nightboard.table.eventlog import EventLog\n"
         "g = V.new_game(3, 4)\n"
         "log = EventLog(keep=20)\n"

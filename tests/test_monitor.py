@@ -13,7 +13,7 @@ import time
 import pytest
 
 from mpy_harness import ROOT
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from nightboard.table.app import DEBUG_ANNOUNCE_MS
 from nightboard_host import boards, monitor
 from nightboard_host.client import LocalLink, ProtocolError

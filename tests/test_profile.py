@@ -329,7 +329,7 @@ def test_check_players_card_count_and_limits():
     with pytest.raises(ProfileError) as e:
         check_players(p, "vampiring", 5)
     assert str(e.value) == 'players: 5 players but table "ring4" has panels and buttons for 4 (max_players)'
-    with pytest.raises(ProfileError, match=r'^game: no table needs known for "chess"'):
+    with pytest.raises(ProfileError, match=r"^game: unknown game 'chess' \(known: vampiring, dracula\)"):
         check_players(p, "chess", 2)
     for bad in (0, -1, "2", True):
         with pytest.raises(ProfileError, match=r"^players: must be a positive integer"):
@@ -470,6 +470,10 @@ def test_documented_messages_are_the_real_ones():
             check_players(prof, "vampiring", n)
         produced.add(str(e.value))
     produced.add(refused("[1, 2]"))
+    for data in past_each_limit().values():
+        with pytest.raises(ProfileError) as e:
+            load_profile(data)
+        produced.add(str(e.value))
     doc = (ROOT / "docs" / "profiles.md").read_text()
     table = doc[doc.index("## Messages"):doc.index("## For programmers")]
     documented = []
@@ -479,3 +483,134 @@ def test_documented_messages_are_the_real_ones():
     assert len(documented) > 40
     missing = [m for m in documented if "..." not in m and m not in produced]
     assert not missing, missing
+
+
+# --- one table of limits, the same on the host and the board (issue 20, item 3) -------------------------
+
+def at_every_limit():
+    """A profile at every limit of LIMITS at once: the longest strings, the most segments, keys and matrix
+    lines, nested as deep and as large a file as allowed. Returns its bytes."""
+    from nightboard.table.profile import LIMITS
+
+    n_id = LIMITS["id"]
+    rows = list(range(3, 3 + LIMITS["lines"]))  # GP3..GP18
+    cols = [19, 20]
+    keys = []
+    for p in range(8):
+        for r, role in enumerate(("mode", "move", "look", "ok")):
+            k = p * 4 + r
+            keys.append({"row": k // 2, "col": k % 2, "player": p, "role": role})
+    segs = [{"id": "ring".ljust(n_id, "r"), "kind": "ring", "start": 0, "positions": 20}]
+    start = 20
+    for p in range(8):
+        segs.append({"id": ("panel%d" % p).ljust(n_id, "p"), "kind": "panel", "player": p, "start": start})
+        start += 11
+    while len(segs) < LIMITS["segments"]:
+        segs.append({"id": ("skip%d" % len(segs)).ljust(n_id, "s"), "kind": "skip", "start": start, "count": 1})
+        start += 1
+    prof = {"format": 1, "name": "n" * n_id, "description": "d" * LIMITS["description"], "board": "b" * n_id,
+            "max_players": 8, "led": {"pin": 2, "count": start}, "power": {"budget_ma": 1800},
+            "segments": segs, "buttons": {"kind": "matrix", "rows": rows, "cols": cols, "keys": keys},
+            "_nest": [[[[[[[0]]]]]]]}  # the object and 7 lists: LIMITS["depth"] deep
+    assert LIMITS["keys"] == len(keys) and LIMITS["depth"] == 8
+    text = json.dumps(prof).encode()
+    assert len(text) <= LIMITS["file_bytes"]
+    return text + b" " * (LIMITS["file_bytes"] - len(text))
+
+
+def past_each_limit():
+    """{which limit: a profile one past it and at every other limit}."""
+    base = at_every_limit()
+    p = json.loads(base)
+    out = {}
+
+    def case(name, change):
+        q = json.loads(base)
+        change(q)
+        out[name] = json.dumps(q).encode()
+
+    case("description", lambda q: q.__setitem__("description", q["description"] + "d"))
+    case("name", lambda q: q.__setitem__("name", q["name"] + "n"))
+    case("board", lambda q: q.__setitem__("board", q["board"] + "b"))
+    case("segment id", lambda q: q["segments"][3].__setitem__("id", q["segments"][3]["id"] + "p"))
+
+    def more_segments(q):
+        q["segments"].append({"id": "one more", "kind": "skip", "start": q["led"]["count"], "count": 1})
+        q["led"]["count"] += 1
+    case("segments", more_segments)
+    case("keys", lambda q: q["buttons"]["keys"].append(dict(q["buttons"]["keys"][0])))
+    case("rows", lambda q: q["buttons"]["rows"].append(21))
+    case("depth", lambda q: q.__setitem__("_nest", [q["_nest"]]))
+    out["file size"] = base + b" "
+    assert len(p["segments"]) == 32
+    return out
+
+
+PAST_MESSAGES = {
+    "description": "description: 257 characters, more than the 256 a profile may have",
+    "name": "name: must be 1..32 letters, digits, '-' or '_' (got \"nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn\")",
+    "board": "board: 33 characters, more than the 32 a profile may have",
+    "segment id": "segments[3].id: 33 characters, more than the 32 a profile may have",
+    "segments": "segments: 33 entries, more than the 32 a profile may have",
+    "keys": "buttons.keys: 33 entries, more than the 32 a profile may have",
+    "rows": "buttons.rows: 17 pins, more than the 16 a profile may have",
+    "depth": "profile: nests arrays or objects more than 8 deep",
+    "file size": "profile: the file is 8193 bytes, more than the 8192 a profile may have",
+}
+
+
+def test_a_profile_at_every_limit_is_accepted_and_one_past_each_is_refused_with_its_message(tmp_path):
+    from nightboard_host import play
+
+    path = tmp_path / "limits.json"
+    path.write_bytes(at_every_limit())
+    prof = play.load(str(path))  # the host's check
+    assert len(prof["segments"]) == 32 and len(prof["buttons"]["keys"]) == 32
+    past = past_each_limit()
+    assert sorted(past) == sorted(PAST_MESSAGES)
+    for name, data in sorted(past.items()):
+        p = tmp_path / (name.replace(" ", "_") + ".json")
+        p.write_bytes(data)
+        with pytest.raises(ProfileError) as e:
+            play.load(str(p))
+        assert str(e.value) == "%s: %s" % (p, PAST_MESSAGES[name]), name
+        with pytest.raises(ProfileError) as e:
+            load_profile(data)
+        assert str(e.value) == PAST_MESSAGES[name]
+
+
+@pytest.mark.micropython
+def test_the_board_accepts_the_profile_at_every_limit_and_refuses_one_past_each_with_the_same_message(tmp_path):
+    """The board's loader (load_profile_once, as main.py boots, compiled, in a Pico-sized heap) agrees with the
+    host's check on every limit; the table then runs on the profile at every limit."""
+    (tmp_path / "at.json").write_bytes(at_every_limit())
+    names = sorted(past_each_limit())
+    for i, name in enumerate(names):
+        (tmp_path / ("%d.json" % i)).write_bytes(past_each_limit()[name])
+    code = """
+import gc, json
+from nightboard.table.tablefit import load_profile_once, ProfileError
+for i in range(%d):
+    try:
+        load_profile_once('%s/%%d.json' %% i)
+        r = None
+    except ProfileError as e:
+        r = str(e)
+    print(json.dumps([i, r]))
+    gc.collect()
+from nightboard.hal.sim import make_sim_hal
+from nightboard.table.app import Table
+prof = load_profile_once('%s/at.json')
+gc.collect()
+t = Table(prof, make_sim_hal(prof), {'game': 'vampiring', 'players': 6, 'seed': 2})
+for _ in range(30):
+    t.hal.clock.advance(16)
+    t.tick()
+gc.collect()
+print(json.dumps(['table', len(prof['segments']), t.mode, gc.mem_alloc()]))
+""" % (len(names), tmp_path, tmp_path)
+    lines = [json.loads(line) for line in run_mpy(code, compiled=True).strip().splitlines()]
+    got = {names[i]: r for i, r in lines[:-1]}
+    assert got == PAST_MESSAGES
+    assert lines[-1][:3] == ["table", 32, "game"]
+    print("profile at every limit on the board: the table runs, %d bytes of heap in use" % lines[-1][3])

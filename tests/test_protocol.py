@@ -11,7 +11,7 @@ import pytest
 
 from mpy_harness import ROOT, mpy_cross_exe, run_mpy
 from nightboard import VERSION
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from nightboard.hal.sim_serial import SimSerial
 from nightboard.table import palette as P
 from nightboard.table import programs
@@ -395,7 +395,7 @@ def test_start_a_game_with_options_or_from_a_position():
     ({"seed": -1}, "seed must be 0..1073741823 (got -1)"),
     ({"seed": "x"}, 'seed must be an integer (got "x")'),
     ({"position": {"families": 2}}, "position has no 'ring'"),
-    ({"position": [1]}, "a position is a JSON object"),
+    ({"position": [1]}, "a position is a JSON object, not [1]"),
     ({"game": "selftest", "players": 2}, 'unknown option "players" for selftest (known: game)'),
 ])
 def test_bad_start_options_are_refused_and_the_game_goes_on(args, message):

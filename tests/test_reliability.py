@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from nightboard.hal.sim import MemStorage, PowerCut, WatchdogReset, make_sim_hal
 from nightboard.prng import Prng
 from nightboard.table.saves import SAVE, TMP, SaveError, SaveStore, decode, encode
@@ -421,7 +421,7 @@ def test_saving_failure_is_reported_not_fatal():
 
     d.table.saves.storage = Full()
     play_turn(d, 0)
-    assert d.table.mode == "game" and "saving failed" in d.table.save_problem
+    assert d.table.mode == "game" and "could not be saved (the flash is full, errno 28)" in d.table.save_problem
 
 
 @pytest.mark.micropython
@@ -471,7 +471,7 @@ print(json.dumps(out))
 def _hunt_until_over(interrupt=False, limit=400):
     """A 2-hunter Dracula hunt on the grid table played by a fixed sequence of taps; with interrupt=True
     the power is cut after every round (a new table boots on the same flash and resumes)."""
-    d = Driver({"game": "dracula", "players": 2, "seed": 12, "level": 2}, name="grid8")
+    d = Driver({"game": "dracula", "players": 2, "seed": 15, "level": 2}, name="grid8")
     step = 0
     resumes = 0
     seen = 0
@@ -505,3 +505,255 @@ def test_dracula_hunt_resumed_after_every_round_ends_like_the_straight_game():
     assert straight.table.game.over and straight.table.play.turns_done >= 5
     assert cut.resumes == straight.table.play.turns_done - 1  # a power cut after every round but the last
     assert cut.table.game.to_json() == straight.table.game.to_json()
+
+
+# --- a flash that is full or read-only (issue 20, item 2) --------------------------------------------------
+
+def _ring_is_error_pattern(d):
+    lay = d.table.layout
+    lit = [d.led(lay.ring_led(j)) for j in range(lay.ring_len)]
+    from nightboard.table import palette as P
+
+    return all(c == P.ERROR for c in lit[0::2]) or all(c == P.ERROR for c in lit[1::2])
+
+
+def _state_reply(table):
+    from nightboard_host.client import LocalLink
+
+    return LocalLink(table).call("state")
+
+
+def test_a_full_flash_is_shown_at_once_the_game_goes_on_and_every_turn_tries_again():
+    from nightboard.table.keeper import ERROR_SHOW_MS
+
+    size = len(encode("vampiring", 0, Driver(START).table.game.to_json(), KEY, 1))
+    mem = MemStorage(capacity=size * 3 // 2)  # the first save fits; old and new side by side do not
+    d = Driver(START, hal=make_sim_hal(profile(), storage=mem))
+    t = d.table
+    assert t.saves.writes == 1 and t.save_failing is None
+    g = t.game
+    for f in range(g.families):
+        d.choose(f, f % 2, 0)
+    for f in range(g.families):
+        d.tap(f, "ok")
+    for _ in range(200):
+        if t.save_failing is not None:
+            break
+        d.frames(1)
+    d.frames(1)
+    assert t.mode == "game" and "the flash is full, errno 28" in t.save_failing  # the game goes on...
+    assert _ring_is_error_pattern(d)  # ...under the error pattern, from the next frame
+    d.settle()
+    reply = _state_reply(t)
+    assert reply["problem"] == t.save_failing and t.save_failing in reply["describe"]  # protocol, monitor
+    refused = mem.refused
+    d.frames(ERROR_SHOW_MS // t.frame_ms + 2)
+    assert not _ring_is_error_pattern(d) and t.mode == "game"  # then the game, with a mark
+    played = [t.game.to_json()]
+    for k in (1, 2, 3):
+        play_turn(d, k)
+        played.append(t.game.to_json())
+        assert mem.refused > refused and t.save_failing  # every turn tried again, and said so
+        refused = mem.refused
+    assert decode(mem.read(SAVE), KEY)[1] != played[-1]  # the flash still holds the setup
+    assert not mem.exists("error.log")  # no room to log it either: the LEDs and the protocol are what tell
+    mem.capacity = None  # room again (a file removed from a computer, say)
+    play_turn(d, 4)
+    assert t.save_failing is None and t.save_problem is None and "problem" not in t.describe()
+    assert _state_reply(t)["problem"] is None
+    d2 = boot(mem)  # a power cut now loses nothing
+    assert d2.table.mode == "resume_ask" and d2.table.game.to_json() == t.game.to_json()
+    print("full flash: 4 turns refused (%d writes refused), shown at once, the game went on; the next turn "
+          "with room saved it" % mem.refused)
+
+
+def test_a_full_flash_gives_back_set_aside_saves_error_log_and_a_torn_save_first():
+    d = Driver(START)
+    used = d.hal.storage.used()
+    junk = {"game.bad1.json": b"j" * 3000, "game.bad2.json": b"k" * 3000, "error.log": b"l" * 2000,
+            "game.tmp": b"torn", "notes.txt": b"the maker's own file"}
+    mem = MemStorage(dict(d.hal.storage.files, **junk), capacity=used + 8004 + 100)
+    d = Driver(None, hal=make_sim_hal(profile(), storage=mem))
+    d.table.tick()
+    assert not mem.exists("game.tmp")  # a torn temporary save is cleaned up at boot
+    mem.files["game.tmp"] = b"torn"
+    d.tap(0, "ok")
+    play_turn(d, 0)
+    assert d.table.save_failing is None  # the save went through, after space was freed
+    assert decode(mem.read(SAVE), KEY)[1] == d.table.game.to_json()
+    assert sorted(mem.files) == ["game.json", "notes.txt"]  # what is not the table's is left alone
+
+
+def test_a_read_only_flash_is_reported_and_the_game_goes_on():
+    mem = MemStorage(read_only=True)
+    d = Driver(START, hal=make_sim_hal(profile(), storage=mem))
+    t = d.table
+    assert "the flash is read-only, errno 30" in t.save_failing and t.mode == "game"
+    for k in range(3):
+        play_turn(d, k)
+    assert t.game.turn == 4 and t.mode == "game" and "read-only" in _state_reply(t)["problem"]
+    assert mem.refused >= 4  # the setup and every turn tried
+
+
+def test_read_only_with_a_corrupt_save_says_so_and_goes_on_to_the_menu_in_a_moment():
+    from nightboard.table.keeper import ERROR_SHOW_MS
+
+    mem = MemStorage({SAVE: b"junk"}, read_only=True)
+    d = boot(mem)
+    t = d.table
+    assert t.mode == "error"
+    assert "could not be set aside" in t.save_problem and "read-only" in t.save_problem
+    assert t.describe()[-1] == "the start menu follows"
+    in_error = 0
+    for _ in range(1000):
+        d.frames(1)
+        in_error += t.mode == "error"
+    assert t.mode == "menu" and in_error * t.frame_ms <= ERROR_SHOW_MS
+    assert mem.read(SAVE) == b"junk"  # left as it was
+    print("read-only flash and a corrupt save: error pattern for %d ms, then the start menu for good"
+          % (in_error * t.frame_ms))
+
+
+LFS_SCRIPT = """
+import json, os, vfs
+from nightboard.hal.files import DirStorage
+from nightboard.hal.sim import make_sim_hal
+from nightboard.table.app import Table
+from nightboard.table.saves import decode
+from nightboard.table.tablefit import load_profile_once
+
+
+class RamBlocks:  # a block device in RAM for littlefs (MicroPython's documented block protocol)
+    def __init__(self, size, count):
+        self.size = size
+        self.data = bytearray(size * count)
+
+    def readblocks(self, n, buf, off=0):
+        a = n * self.size + off
+        buf[:] = memoryview(self.data)[a:a + len(buf)]
+
+    def writeblocks(self, n, buf, off=0):
+        a = n * self.size + off
+        self.data[a:a + len(buf)] = buf
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return len(self.data) // self.size
+        if op == 5:
+            return self.size
+        return 0
+
+
+bdev = RamBlocks(512, 48)
+vfs.VfsLfs2.mkfs(bdev)
+vfs.mount(vfs.VfsLfs2(bdev), "/flash")
+prof = load_profile_once("hardware/profiles/ring4.json")
+st = DirStorage("/flash")
+hal = make_sim_hal(prof, storage=st)
+t = Table(prof, hal, {"game": "vampiring", "players": 2, "seed": 3})
+out = {"setup saved": st.exists("game.json")}
+
+
+def fill(name):
+    n = 0
+    try:
+        while True:
+            with open("/flash/" + name % n, "wb") as f:
+                f.write(b"x" * 512)
+            n += 1
+    except OSError as e:
+        return e.args[0]
+
+
+def turn():
+    for f in (0, 1):
+        t.play.confirm(f, hal.clock.ticks_ms())
+    for _ in range(600):
+        hal.clock.advance(16)
+        t.tick()
+        if t.play.turns_done and not t.play.animating():
+            break
+
+
+def saved_turns():
+    return decode(st.read("game.json"), b"nightboard")[0]["turns_done"]
+
+
+out["filled"] = fill("keep%d.bin")
+turn()
+out["full"] = [t.mode, t.save_failing, t.play.turns_done, saved_turns()]
+for n in os.listdir("/flash"):
+    if n.startswith("keep"):
+        os.remove("/flash/" + n)
+turn()
+out["room again"] = [t.save_failing, t.play.turns_done, saved_turns()]
+fill("game.bad%d.json")
+turn()
+out["freed"] = [t.save_failing, t.play.turns_done, saved_turns(), sorted(os.listdir("/flash"))]
+vfs.umount("/flash")
+vfs.mount(vfs.VfsLfs2(bdev), "/flash", readonly=True)
+turn()
+out["read-only"] = [t.mode, t.save_failing, t.play.turns_done, saved_turns()]
+vfs.umount("/flash")
+vfs.mount(vfs.VfsLfs2(bdev), "/flash")
+with open("/flash/game.json", "wb") as f:
+    f.write(b"junk")
+vfs.umount("/flash")
+vfs.mount(vfs.VfsLfs2(bdev), "/flash", readonly=True)
+t = None
+t2 = Table(prof, make_sim_hal(prof, storage=st), None)
+ms = 0
+while t2.mode == "error" and ms < 10000:
+    t2.hal.clock.advance(16)
+    t2.tick()
+    ms += 16
+out["corrupt and read-only"] = [t2.mode, ms, t2.save_problem]
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.micropython
+def test_full_and_read_only_littlefs_under_micropython():
+    """The board's own filesystem (littlefs, MicroPython's VfsLfs2 on a RAM block device of 24 KB) filled
+    up and made read-only under the table, in the unix port with a Pico-sized heap beside the device."""
+    from mpy_harness import run_mpy
+
+    got = json.loads(run_mpy(LFS_SCRIPT, compiled=True, heap="224k").strip().splitlines()[-1])
+    assert got["setup saved"] and got["filled"] == 28  # ENOSPC
+    mode, failing, done, saved = got["full"]
+    assert mode == "game" and "the flash is full, errno 28" in failing and done == 1 and saved == 0
+    failing, done, saved = got["room again"]
+    assert failing is None and done == saved == 2
+    failing, done, saved, names = got["freed"]
+    assert failing is None and done == saved == 3 and names == ["game.json"]  # the set-aside files went
+    mode, failing, done, saved = got["read-only"]
+    assert mode == "game" and "the flash is read-only, errno 30" in failing and done == 4 and saved == 3
+    mode, ms, problem = got["corrupt and read-only"]
+    assert mode == "menu" and ms <= 2016 and "could not be set aside" in problem
+    print("littlefs under MicroPython: full (ENOSPC) and read-only (EROFS) saves reported, the game went on; "
+          "a corrupt save on a read-only flash: error pattern %d ms, then the menu" % ms)
+
+
+def test_damaged_saves_are_refused_before_they_are_read():
+    """Every damaged or oversized save of tests/test_hostile_boot.py: set aside at boot, and no more than a
+    save's buffer ever read from the flash (a 1 MB file is refused by its size alone)."""
+    from test_hostile_boot import save_cases
+
+    class Counting(MemStorage):
+        largest = 0
+
+        def read(self, name):
+            data = MemStorage.read(self, name)
+            Counting.largest = max(Counting.largest, len(data or b""))
+            return data
+
+    cases = save_cases()
+    for kind in sorted(cases):
+        mem = Counting({SAVE: cases[kind]})
+        d = boot(mem)
+        assert "kept as game.bad1.json" in d.table.save_problem, kind
+    assert Counting.largest <= SaveStore(MemStorage(), KEY).buf.__len__()
+    sizes = sorted(len(v) for v in cases.values())
+    print("damaged saves: %d kinds (%d bytes to %d KB, nested 3000 and 5000 deep, truncated, wrong checksum, "
+          "garbage, empty), all set aside; the most read from the flash: %d bytes"
+          % (len(cases), sizes[0], sizes[-1] // 1024, Counting.largest))

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from mpy_harness import ROOT
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from nightboard.games.record import RecordError, replay
 from nightboard_host.cli import main
 

@@ -10,7 +10,7 @@ from PIL import Image
 
 import frame_png
 from mpy_harness import ROOT
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from nightboard.hal.sim import SimClock, make_sim_hal
 from nightboard.table.app import Table
 from nightboard.table.frame import Frame

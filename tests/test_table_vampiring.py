@@ -2,7 +2,7 @@
 
 import pytest
 
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from nightboard.table import palette as P
 from nightboard.table.app import StartError
 from table_driver import Driver

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from rich.console import Console
 
 from mpy_harness import ROOT
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from nightboard.hal.sim import SimButtons, SimClock, make_sim_hal
 from nightboard.table.app import Table
 from nightboard.table.profile import load_profile_file

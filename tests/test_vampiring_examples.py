@@ -6,7 +6,7 @@ each test says how and which rules notes it shows (docs/vampiring-rules-notes.md
 
 import pytest
 
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from vr_helpers import BAT, BLUE, GREEN, MAN, RED, RING4, WOLF, YELLOW, of_kind, position, settle
 
 VARIANTS = ("castle", "mansion")

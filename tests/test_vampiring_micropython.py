@@ -39,7 +39,7 @@ def test_engine_fits_the_pico_heap():
 
 def test_bad_input_errors_under_micropython():
     out = run_mpy(
-        "from nightboard.games import vampiring as V\n"
+        "from nightboard.games.vampiring import state as V\n"
         "g = V.new_game(1, 2)\n"
         "for who, a in (('pink', 0), ('red', 'Q cw'), ('red', 7)):\n"
         "    try:\n"

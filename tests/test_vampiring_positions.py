@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from vr_helpers import BLUE, MAN, RED, RING4, position
 
 

@@ -3,8 +3,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nightboard.games import vampiring as V
-from nightboard.games.vampiring_cards import DROPS
+from nightboard.games.vampiring import state as V
+from nightboard.games.vampiring.cards import DROPS
 
 game_setup = st.tuples(st.integers(0, 2 ** 31), st.integers(2, 6), st.sampled_from(["castle", "mansion"]),
                        st.booleans())

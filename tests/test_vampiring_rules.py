@@ -4,9 +4,9 @@ import json
 
 import pytest
 
-from nightboard.games import vampiring as V
-from nightboard.games import vampiring_turn as T
-from nightboard.games.vampiring_cards import CARRIAGE, FAMILIES, GRAVEYARD, PARCHMENT, standard_deck
+from nightboard.games.vampiring import state as V
+from nightboard.games.vampiring import turn as T
+from nightboard.games.vampiring.cards import CARRIAGE, FAMILIES, GRAVEYARD, PARCHMENT, standard_deck
 from vr_helpers import BAT, BLUE, GREEN, MAN, RED, RING4, WOLF, YELLOW, of_kind, position, settle
 
 

@@ -1,8 +1,8 @@
 """Helpers for VampiRing tests: build explicit positions and run parts of a turn."""
 
-from nightboard.games import vampiring as V
-from nightboard.games import vampiring_turn as T
-from nightboard.games.vampiring_cards import FAMILIES, SHAPES
+from nightboard.games.vampiring import state as V
+from nightboard.games.vampiring import turn as T
+from nightboard.games.vampiring.cards import FAMILIES, SHAPES
 
 RED, BLUE, YELLOW, GREEN, PURPLE, WHITE = range(6)
 MAN, WOLF, BAT = 0, 1, 2

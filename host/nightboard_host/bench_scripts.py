@@ -200,7 +200,7 @@ print(json.dumps({'n': n, 'render_us': best['render'], 'encode_us': best['encode
 # One VampiRing turn resolved (4 families), repeated; N=0 gives the baseline for instruction counts.
 VAMPIRING_TURN = """
 import json, time
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from nightboard.prng import Prng
 r = Prng(7)
 acts = [[r.below(4) for f in range(4)] for k in range(64)]
@@ -252,7 +252,7 @@ gc.collect()
 a = gc.mem_alloc()
 t0 = time.ticks_us()
 import nightboard.table.app
-import nightboard.games.vampiring
+import nightboard.games.vampiring.state
 import nightboard.table.vampiring_play
 el = time.ticks_diff(time.ticks_us(), t0)
 gc.collect()

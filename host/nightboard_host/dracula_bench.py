@@ -19,149 +19,12 @@ import sys
 import time
 from pathlib import Path
 
-from nightboard.games import dracula as D
-from nightboard.games import dracula_rules as R
-from nightboard.games.dracula_mind import Stats, decide
+from nightboard.games.dracula import state as D
+from nightboard.games.dracula.mind import Stats, decide
 from nightboard.prng import Prng
+from nightboard_host.dracula_bots import TEAMS, RandomTeam, ScriptedTeam, make_team, play_rounds  # noqa: F401
 
 MAX_ROUNDS = 120
-TEAMS = ("scripted", "random")
-
-
-# --- hunter teams -------------------------------------------------------------------------
-
-class RandomTeam:
-    """Any legal action, uniformly, from its own seeded stream."""
-
-    def __init__(self, seed):
-        self.prng = Prng(seed)
-
-    def action(self, g, h):
-        return self.prng.choice(g.legal_actions(h))
-
-
-class ScriptedTeam:
-    """Hunters that play sensibly from the public view (never his room):
-    - when he is known to be in one room: go for it and stake it; a hunter that cannot stake puts
-      sunlight on his room when it is next door (he must leave and may not come into the placer's room);
-    - else search: stand where the likeliest rooms (those with most possible rooms around them) are
-      within reach, throw garlic at the likeliest one in reach, stake him at once when found, stake
-      blindly only when he can be in at most two rooms and the stakes allow it (D7);
-    - keep the team together (close in on the rooms he may be in, one room apart) so that a bite,
-      which shows where he was, leaves him within reach of the others;
-    - in the classic rules, share the round's garlic and rest for a stake when out of stakes."""
-
-    def __init__(self, seed):
-        self.prng = Prng(seed)
-
-    def action(self, g, h):
-        v = g.view(h)
-        m = g.map
-        here = v["positions"][h]
-        possible = v["possible"]
-        legal = g.legal_actions(h)
-        stakes = v["stakes"][h]
-        spare = 99 if g.team else R.stakes_left(g) - v["health"]  # misses allowed before D7 ends it
-        weight = self._weights(m, possible)
-        if v["seen"] in weight and v["seen_turn"] >= v["turn"] - 1:
-            weight[v["seen"]] += 4  # he often ends where he was last seen (a bite at his last step)
-        garlic_ok = any(R.kind_of(a) == R.GARLIC for a in legal)
-        if len(possible) == 1:
-            d = possible[0]
-            if m.distance(here, d) <= 1 and stakes > 0:
-                return R.act(R.STAKE, d)
-            if not v["moved"]:
-                step = self._step_towards(m, here, [d])
-                if step is not None and (stakes > 0 or m.distance(step, d) >= 1):
-                    return R.act(R.MOVE, step)
-            if m.distance(here, d) == 1 and R.act(R.SUN, d) in legal:
-                return R.act(R.SUN, d)
-            return self._finish(g, h, legal, v)
-        in_reach = [r for r in possible if m.distance(here, r) <= 1]
-        spot = here if v["moved"] else self._best_spot(m, g, h, possible, weight)
-        if garlic_ok and in_reach and spot == here:
-            return R.act(R.GARLIC, self._likeliest(in_reach, weight))
-        if spot != here:
-            return R.act(R.MOVE, spot)
-        total = sum(weight.values())
-        if stakes > 0 and in_reach and spare >= 2:
-            best = self._likeliest(in_reach, weight)
-            if len(possible) <= 2 or 3 * weight[best] >= total:
-                return R.act(R.STAKE, best)
-        if v["sun"][h] > 0 and len(possible) <= 3:
-            near = [r for r in in_reach if r != here and R.act(R.SUN, r) in legal]
-            if near:
-                return R.act(R.SUN, self._likeliest(near, weight))
-        return self._finish(g, h, legal, v)
-
-    def _finish(self, g, h, legal, v):
-        if g.team and not v["moved"] and v["garlics"] == 0 and v["stakes"][h] < 2 and R.act(R.REST_STAKE) in legal:
-            return R.act(R.REST_STAKE)
-        return R.act(R.END)
-
-    @staticmethod
-    def _weights(m, possible):
-        """The likelier rooms are those with more possible rooms around them (more ways to get there)."""
-        ps = set(possible)
-        w = {}
-        for r in possible:
-            w[r] = 1 + sum(1 for b in m.adj[r] if b in ps)
-        return w
-
-    @staticmethod
-    def _likeliest(rooms, weight):
-        return max(sorted(rooms), key=lambda r: weight.get(r, 0))
-
-    def _best_spot(self, m, g, h, possible, weight):
-        """Stay or move to the neighbour that puts the most likely rooms within garlic reach, without
-        sharing a room with a teammate and without straying far from the team."""
-        here = g.pos[h]
-        mates = [g.pos[k] for k in range(g.hunters) if k != h and g.alive(k)]
-        best, best_key = here, None
-        total = sum(weight.values())
-        for spot in (here,) + m.adj[here]:
-            cover = sum(weight[r] for r in possible if m.distance(spot, r) <= 1)
-            near = min(m.distance(spot, r) for r in possible)
-            crowd = sum(1 for p in mates if p == spot)
-            apart = max([m.distance(spot, p) for p in mates] or [0])
-            close = sum(1 for p in mates if m.distance(spot, p) <= 2)  # he could bite both in one turn
-            # The share of his likely rooms from which he could bite here next turn (D6: 3 rooms).
-            threat = 10 * sum(weight[r] for r in possible if m.distance(spot, r) <= 3) // total
-            key = (-crowd, 3 * cover * 10 // total - threat - 2 * max(0, apart - 3) - 2 * close, -near, spot == here)
-            if best_key is None or key > best_key:
-                best, best_key = spot, key
-        return best
-
-    @staticmethod
-    def _step_towards(m, here, targets):
-        best, best_d = None, None
-        for b in m.adj[here]:
-            d = min(m.distance(b, t) for t in targets)
-            if best_d is None or d < best_d:
-                best, best_d = b, d
-        return best
-
-
-def play_rounds(g, k, seed=None):
-    """Play up to k rounds of `g` with the scripted team and the board's Dracula (a fixed sequence for a
-    given state); stops at the end of the game. Returns the rounds played."""
-    team = ScriptedTeam((g.seed or 0) if seed is None else seed)
-    played = 0
-    while played < k and not g.over:
-        if g.active >= 0:
-            g.submit(g.active, team.action(g, g.active))
-        else:
-            g.dracula_turn()
-            played += 1
-    return played
-
-
-def make_team(team, seed):
-    if team == "scripted":
-        return ScriptedTeam(seed)
-    if team == "random":
-        return RandomTeam(seed)
-    raise ValueError("team must be one of %s, not %r" % (", ".join(TEAMS), team))
 
 
 # --- playing ------------------------------------------------------------------------------
@@ -257,8 +120,8 @@ def _cpython_cost(states, level):
 
 MPY_SCRIPT = """
 import json, time, gc
-from nightboard.games import dracula as D
-from nightboard.games.dracula_mind import decide
+from nightboard.games.dracula import state as D
+from nightboard.games.dracula.mind import decide
 worst = 0
 tot = 0
 count = 0
@@ -329,8 +192,8 @@ def decision_cost(level, count=40, size=5):
 
 DECIDE = """
 import json
-from nightboard.games import dracula as D
-from nightboard.games.dracula_mind import decide
+from nightboard.games.dracula import state as D
+from nightboard.games.dracula.mind import decide
 from nightboard.prng import Prng
 g = D.from_json(json.loads(open(%r).read()))
 for _ in range(N):

@@ -1,6 +1,10 @@
-"""VampiRing events in words, for `nightboard replay` and the terminal table's log."""
+"""VampiRing events in words, for `nightboard replay` (run) and the terminal table's log."""
 
-from nightboard.games.vampiring_cards import DIRS, FAMILIES, META, SHAPES
+import json
+import sys
+
+from nightboard.games.record import replay, setup_from_record
+from nightboard.games.vampiring.cards import DIRS, FAMILIES, META, SHAPES
 
 
 def _vamp(ref_fam, ref_v, shape=None):
@@ -80,3 +84,68 @@ def describe_turn(events, ring, shapes_before=None):
 
 
 __all__ = ["describe", "describe_turn", "DIRS"]
+
+
+def final_summary(state):
+    """The final state as JSON: positions, shapes, drops, eliminations, winner, scores."""
+    d = state.to_json()
+    d["eliminated"] = [FAMILIES[f] for f in range(state.families) if not state.alive(f)]
+    return d
+
+
+def run(record, as_json=False, out=None):
+    """Tell a VampiRing record turn by turn (or its final state as JSON); RecordError if it cannot be replayed."""
+    out = out or sys.stdout
+    if as_json:
+        state = replay(record)
+        out.write(json.dumps(final_summary(state), indent=2, sort_keys=True) + "\n")
+        return 0
+    start = setup_from_record(record)
+    ring = start.public()["ring"]
+    out.write("VampiRing, %d families (%s), %s variant\n" % (
+        start.families, ", ".join(FAMILIES[:start.families]), start.variant))
+    out.write("ring: " + " ".join("%d:%s" % (i, c) for i, c in enumerate(ring)) + "\n")
+    shapes = [[v["shape"] for v in vs] if vs else None for vs in start.public()["vampires"]]
+    tracker = {"shapes": shapes}
+
+    def on_turn(number, choices, events):
+        out.write("\nTurn %d\n" % number)
+        for line in describe_turn(events, ring, tracker["shapes"]):
+            out.write("  " + line + "\n")
+        for ev in events:
+            if ev["e"] == "morph" and tracker["shapes"][ev["fam"]] is not None:
+                tracker["shapes"][ev["fam"]][ev["v"]] = ("man", "wolf", "bat")[ev["to"]]
+            if ev["e"] == "eliminated":
+                tracker["shapes"][ev["fam"]] = None
+
+    state = replay(record, on_turn, start)
+    drops = ", ".join("%s %d" % (FAMILIES[f], state.drops[f]) for f in range(state.families))
+    out.write("\nAfter turn %d: drops %s\n" % (state.turn - 1, drops))
+    if not state.over:
+        out.write("The game is not over; scores so far: %s\n" % state.scores())
+    return 0
+
+
+def log_lines(log, g):
+    """[(turn number, words)] for the table's log of events, oldest first (a family's morphs are told by
+    its reveal line). The newest turn in the log is the one just played; a turn starts with the
+    families' reveals; turns the bounded log only holds part of number 0 or less."""
+    ring = g.public()["ring"]
+    events = [ev for ev in log if isinstance(ev, dict) and ev.get("e") != "morph"]
+    starts = 0
+    for i in range(len(events)):
+        if events[i].get("e") == "reveal" and (i == 0 or events[i - 1].get("e") != "reveal"):
+            starts += 1
+    turn = g.turn - 1 - starts
+    out = []
+    for i in range(len(events)):
+        ev = events[i]
+        if ev.get("e") == "reveal" and (i == 0 or events[i - 1].get("e") != "reveal"):
+            turn += 1
+        try:
+            words = describe(ev, ring)
+        except (KeyError, IndexError, TypeError):
+            words = "(%s)" % ev.get("e", "?")
+        out.append((turn, words.rstrip()))
+    return out
+

@@ -9,7 +9,7 @@ run(record, ...)        `nightboard replay` of a Dracula record: round by round,
 import json
 import sys
 
-from nightboard.games.dracula import HUNTERS
+from nightboard.games.dracula.state import HUNTERS
 from nightboard.games.record import replay, setup_from_record
 
 WHY = {

@@ -14,12 +14,14 @@ import os
 import sys
 import time
 
+from nightboard.games import index
 from nightboard.table import programs
 from nightboard.table.frame import Frame
 from nightboard.table.layout import Layout
 from nightboard.table.profile import ProfileError, load_profile
 from nightboard_host import terminal
 from nightboard_host.client import Client, ProtocolError, RequestFailed
+from nightboard_host.jsonfile import load_json
 
 DUMP_FORMAT = "nightboard-dump"
 DEFAULT_FILE = "nightboard-dump.json"
@@ -213,11 +215,11 @@ class RemoteTable:
         if "program" in obj and isinstance(obj.get("state"), dict):  # a save payload as the board writes it
             self.link.call("load", state=obj)
             return "loaded the saved game"
-        game = obj.get("game") or "vampiring"
+        game = obj.get("game") or index.default()
         if "position" in obj:
             pos = obj["position"]
         elif "ring" in obj:
-            pos, game = obj, "vampiring"
+            pos, game = obj, "vampiring"  # a bare position with a ring of cards (older dumps name no game)
         else:
             raise ValueError("not a dump, a save or a position: it has no save, position or ring")
         if not isinstance(pos, dict):
@@ -278,13 +280,7 @@ def write_dump(remote, path):
 
 
 def read_file(path):
-    try:
-        with open(path, encoding="utf-8") as f:
-            return json.load(f)
-    except OSError as e:
-        raise ValueError("cannot read %s: %s" % (path, e.strerror or e))
-    except ValueError as e:
-        raise ValueError("%s is not valid JSON: %s" % (path, e))
+    return load_json(path)  # JsonFileError (a ValueError) saying what is wrong with the file
 
 
 def command(remote, name, path):
@@ -393,6 +389,14 @@ def main(args, stdin=None, out=None, connect=None):
     if not (args.dump or args.load) and not stdin.isatty():
         return _fail("needs an interactive terminal to show the board and read keys, and stdin is not one "
                      "(use --dump FILE or --load FILE without a terminal)", 2)
+    loading = None
+    if args.load:
+        try:
+            loading = read_file(args.load)  # a bad file is refused before the board is touched
+        except ValueError as e:
+            return _fail(e)
+        if not isinstance(loading, dict):
+            return _fail("%s: not a dump, a save or a position (a JSON object)" % args.load)
     try:
         port = boards.find_board(args.port)
     except LookupError as e:
@@ -407,7 +411,7 @@ def main(args, stdin=None, out=None, connect=None):
             out.write(write_dump(remote, args.dump) + "\n")
             return 0
         if args.load:
-            out.write("%s: %s\n" % (args.load, remote.load(read_file(args.load))))
+            out.write("%s: %s\n" % (args.load, remote.load(loading)))
             return 0
         sub = "%s on %s, firmware %s" % (remote.board_profile, port, remote.firmware)
         return run(remote, stdin=stdin, path=args.file, subtitle=sub)

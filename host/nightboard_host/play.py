@@ -5,19 +5,18 @@ than the table seats, a bad position file) exits 2 with one clear line on
 stderr, never a traceback.
 """
 
-import json
 import random
 import sys
 from pathlib import Path
 
-from nightboard.games.vampiring import GameError, from_json
-from nightboard.table.profile import ProfileError, check_players, load_profile
+from nightboard.games import index
+from nightboard.games.errors import GameError
+from nightboard.table.profile import ProfileError, check_players, load_profile_file
 from nightboard_host import resources
+from nightboard_host.jsonfile import JsonFileError, load_json
 
-GAMES = ("vampiring", "dracula")
+GAMES = tuple(index.names())
 DEFAULT_PROFILE = "ring4"
-GAME_PROFILE = {"vampiring": "ring4", "dracula": "grid8"}  # the table each game is played on by default
-TITLES = {"vampiring": "VampiRing", "dracula": "Dracula hunt"}
 HERE = Path(__file__).resolve().parent
 PROFILE_DIRS = tuple(resources.profile_dirs())  # the checkout's hardware/profiles, else the installed package's
 
@@ -40,6 +39,8 @@ def profile_path(name_or_path):
     given = name_or_path or DEFAULT_PROFILE
     p = Path(given)
     if p.suffix == ".json" or "/" in given or "\\" in given or p.is_file():
+        if p.is_dir():
+            raise ProfileError("profile: %s is a directory, not a file" % given)
         if not p.is_file():
             raise ProfileError("profile: no file %s" % given)
         return p
@@ -54,36 +55,30 @@ def load(name_or_path):
     """The validated profile; ProfileError naming the file and the field at fault."""
     path = profile_path(name_or_path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise ProfileError("profile: cannot read %s: %s" % (path, getattr(e, "strerror", None) or e))
-    try:
-        return load_profile(text)
+        return load_profile_file(str(path))  # the board's own loader: the same limits, the same messages
     except ProfileError as e:
         raise ProfileError("%s: %s" % (path, e))
 
 
-def check_table(profile, players, game="vampiring", map_size=5):
-    if game == "dracula":
-        if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 4:
-            raise OptionError("--players: the Dracula hunt is for 1 to 4 hunters (got %s)" % (players,))
-        check_players(profile, "dracula", players, map_size)
-        return
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 6:
-        raise OptionError("--players: VampiRing is for 2 to 6 families (got %s)" % (players,))
-    check_players(profile, "vampiring", players)
+def check_table(profile, players, game=None, options=None):
+    facts = index.tools(game or index.default())
+    lo, hi = facts["players"]
+    if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
+        raise OptionError("--players: %s is for %d to %d %s (got %s)" % (
+            facts["called"], lo, hi, facts["seat_words"][1], players))
+    check_players(profile, facts, players, options)
 
 
-def load_position(path):
-    """A VampiRing position (or saved state) from a JSON file, checked by the engine."""
+def load_position(path, game=None):
+    """A game's position (or saved state) from a JSON file, checked by the engine; (game, its JSON)."""
     obj = _read_json(path)
-    if isinstance(obj, dict) and "position" in obj and "ring" not in obj:
+    if isinstance(obj, dict) and isinstance(obj.get("position"), dict):
         obj = obj["position"]  # {"game": ..., "position": {...}} as Table start options
+    name = game or (obj.get("game") if isinstance(obj, dict) else None) or index.default()
     try:
-        from_json(obj)
-    except GameError as e:
+        return index.module(name).from_json(obj)
+    except (GameError, ValueError) as e:
         raise OptionError("--position: %s: %s" % (path, e))
-    return obj
 
 
 def new_seed():
@@ -98,30 +93,82 @@ def fail(command, err):
 # --- play -------------------------------------------------------------------------
 
 def add_play_arguments(p):
-    p.add_argument("game", nargs="?", default="vampiring", choices=GAMES, help="the game (default vampiring)")
-    p.add_argument("--players", type=int, default=2, help="VampiRing: families, 2..6; dracula: hunters, 1..4 "
-                                                          "(default 2)")
-    p.add_argument("--seed", type=int, help="seed of the shuffle / of Dracula's mind (default: a random one, printed)")
-    p.add_argument("--variant", choices=("castle", "mansion"), default="castle", help="rules variant (default castle)")
-    p.add_argument("--no-preview", action="store_true", help="switch off the landing preview (look key)")
-    _add_dracula_arguments(p)
-    p.add_argument("--profile", default=None, help="a shipped profile name (%s) or a profile file (default ring4; "
-                   "grid8 for dracula)" % ", ".join(shipped_profiles()))
+    p.add_argument("game", nargs="?", default=index.default(), choices=GAMES,
+                   help="the game (default %s)" % index.default())
+    p.add_argument("--players", type=int, default=2, help="players: %s (default 2)" % "; ".join(
+        "%s %d..%d %s" % (n, f["players"][0], f["players"][1], f["seat_words"][1]) for n, f in _all_facts()))
+    p.add_argument("--seed", type=int, help="seed of the game (default: a random one, printed)")
+    _add_option_arguments(p)
+    p.add_argument("--profile", default=None, help="a shipped profile name (%s) or a profile file (default: the "
+                   "game's own, %s)" % (", ".join(shipped_profiles()), ", ".join(
+                       "%s for %s" % (f["profile"], n) for n, f in _all_facts())))
     p.add_argument("--menu", action="store_true", help="start at the table's start menu instead of a game")
 
 
-def _add_dracula_arguments(p):
-    p.add_argument("--rules", choices=("playtest", "classic"), default="playtest",
-                   help="dracula: the rule set (default playtest)")
-    p.add_argument("--level", type=int, choices=(1, 2, 3), default=2,
-                   help="dracula: how well Dracula plays, 1 gentle .. 3 strongest (default 2)")
-    p.add_argument("--map-size", type=int, choices=(3, 5, 7, 9), default=5,
-                   help="dracula: the side of the square map (default 5)")
+def _all_facts():
+    return [(n, index.tools(n)) for n in index.names()]
+
+
+def _flags():
+    """Every game's options as command-line flags: [(flag, option, values, games)], one per flag."""
+    out = []
+    for name, f in _all_facts():
+        for opt, values in f["options"]:
+            flag = f["flags"].get(opt)
+            if flag is None:
+                flag = ("--no-" if values[0] is True else "--") + opt if isinstance(values[0], bool) else "--" + opt
+            for entry in out:
+                if entry[0] == flag:
+                    entry[3].append(name)
+                    for v in values:
+                        if v not in entry[2]:
+                            entry[2].append(v)
+                    break
+            else:
+                out.append((flag, opt, list(values), [name]))
+    return out
+
+
+def _dest(flag):
+    return flag[2:].replace("-", "_")
+
+
+def _add_option_arguments(p):
+    for flag, opt, values, games in _flags():
+        if isinstance(values[0], bool):
+            p.add_argument(flag, action="store_true", help="%s: %s" % (", ".join(games), flag[2:].replace("-", " ")))
+        else:
+            # strings: the game's words; numbers: any, the game and the table say which they take
+            choices = sorted(values) if isinstance(values[0], str) else None
+            p.add_argument(flag, type=type(values[0]), choices=choices, default=None,
+                           help="%s: %s (%s; default %s)" % (", ".join(games), opt, ", ".join(
+                               str(v) for v in values), values[0]))
+
+
+def game_options(args, game):
+    """The game's options from the flags given, its defaults for the others."""
+    facts = index.tools(game)
+    out = {}
+    for opt, values in facts["options"]:
+        flag = facts["flags"].get(opt)
+        if flag is None:
+            flag = ("--no-" if values[0] is True else "--") + opt if isinstance(values[0], bool) else "--" + opt
+        given = getattr(args, _dest(flag), None)
+        if isinstance(values[0], bool):
+            out[opt] = (not values[0]) if given else values[0]
+        elif given is None:
+            out[opt] = values[0]
+        else:
+            out[opt] = given
+    return out
 
 
 def _profile_of(args):
     given = getattr(args, "profile", None)
-    return given if given else GAME_PROFILE.get(getattr(args, "game", "vampiring"), DEFAULT_PROFILE)
+    if given:
+        return given
+    game = getattr(args, "game", None)
+    return index.tools(game)["profile"] if game in GAMES else DEFAULT_PROFILE
 
 
 def play_options(args):
@@ -129,25 +176,43 @@ def play_options(args):
     profile = load(_profile_of(args))
     if args.menu:
         return profile, None
-    game = getattr(args, "game", "vampiring")
-    check_table(profile, args.players, game, getattr(args, "map_size", 5))
+    game = getattr(args, "game", None) or index.default()
+    options = game_options(args, game)
+    check_table(profile, args.players, game, options)
     seed = args.seed if args.seed is not None else new_seed()
     if seed < 0:
         raise OptionError("--seed: must be 0 or more (got %d)" % seed)
-    if game == "dracula":
-        return profile, {"game": "dracula", "players": args.players, "rules": args.rules, "level": args.level,
-                         "size": args.map_size, "seed": seed}
-    return profile, {"game": args.game, "players": args.players, "variant": args.variant,
-                     "preview": not args.no_preview, "seed": seed}
+    start = {"game": game, "players": args.players}
+    start.update(options)
+    start["seed"] = seed
+    return profile, start
 
 
 def replay_hint(profile, start):
-    if start["game"] == "dracula":
-        return "nightboard play dracula --players %d --seed %d --rules %s --level %d --map-size %d --profile %s" % (
-            start["players"], start["seed"], start["rules"], start["level"], start["size"], profile["name"])
-    return "nightboard play %s --players %d --seed %d --variant %s%s --profile %s" % (
-        start["game"], start["players"], start["seed"], start["variant"],
-        "" if start["preview"] else " --no-preview", profile["name"])
+    facts = index.tools(start["game"])
+    words = ["nightboard play %s --players %d --seed %d" % (start["game"], start["players"], start["seed"])]
+    for opt, values in facts["options"]:
+        flag = facts["flags"].get(opt)
+        v = start.get(opt, values[0])
+        if isinstance(values[0], bool):
+            if v != values[0]:
+                words.append(flag or ("--no-" if values[0] else "--") + opt)
+        else:
+            words.append("%s %s" % (flag or "--" + opt, v))
+    words.append("--profile %s" % profile["name"])
+    return " ".join(words)
+
+
+def _headline(profile, start):
+    facts = index.tools(start["game"])
+    n = start["players"]
+    parts = ["%s on %s" % (facts["title"], profile["name"]),
+             "%d %s" % (n, facts["seat_words"][0 if n == 1 else 1])]
+    for opt, values in facts["options"]:
+        if not isinstance(values[0], bool):
+            parts.append("%s %s" % (opt, start[opt]))
+    parts.append("seed %d" % start["seed"])
+    return ", ".join(parts)
 
 
 def run_play(args, stdin=None, out=None):
@@ -172,18 +237,11 @@ def run_play(args, stdin=None, out=None):
         return fail("play", e)
     if start is None:
         title, sub = "Nightboard", "%s, start menu" % profile["name"]
-    elif start["game"] == "dracula":
-        title = "Nightboard - Dracula hunt"
-        sub = "%s, %d hunters, seed %d" % (profile["name"], start["players"], start["seed"])
-        out.write("Dracula hunt on %s, %d hunter%s, %s rules, level %d, seed %d\n" % (
-            profile["name"], start["players"], "" if start["players"] == 1 else "s", start["rules"], start["level"],
-            start["seed"]))
-        out.flush()
     else:
-        title = "Nightboard - VampiRing"
-        sub = "%s, %d families, seed %d" % (profile["name"], start["players"], start["seed"])
-        out.write("VampiRing on %s, %d families, %s, seed %d\n" % (profile["name"], start["players"],
-                                                                 start["variant"], start["seed"]))
+        facts = index.tools(start["game"])
+        title = "Nightboard - %s" % facts["title"]
+        sub = "%s, %d %s, seed %d" % (profile["name"], start["players"], facts["seat_words"][1], start["seed"])
+        out.write(_headline(profile, start) + "\n")
         out.flush()
     code = terminal.run(table, terminal.KeyMap.for_table(table), clock, stdin=stdin, title=title, subtitle=sub)
     if start is not None:
@@ -194,15 +252,14 @@ def run_play(args, stdin=None, out=None):
 # --- snapshot ---------------------------------------------------------------------
 
 def add_snapshot_arguments(p):
-    p.add_argument("--game", choices=GAMES, default="vampiring", help="the game (default vampiring)")
-    p.add_argument("--profile", default=None, help="a shipped profile name (%s) or a profile file (default ring4; "
-                   "grid8 for dracula)" % ", ".join(shipped_profiles()))
+    p.add_argument("--game", choices=GAMES, default=index.default(), help="the game (default %s)" % index.default())
+    p.add_argument("--profile", default=None, help="a shipped profile name (%s) or a profile file (default: the "
+                   "game's own)" % ", ".join(shipped_profiles()))
     p.add_argument("--position", help="a position (JSON file) of the game instead of a new game")
     p.add_argument("--seed", type=int, default=1, help="seed of a new game (default 1)")
-    p.add_argument("--players", type=int, default=2, help="families in a new game, 2..6 (default 2)")
-    p.add_argument("--variant", choices=("castle", "mansion"), default="castle", help="rules variant of a new game")
-    _add_dracula_arguments(p)
-    p.add_argument("--turns", type=int, default=0, help="play this many turns (dracula: rounds) first, with a fixed "
+    p.add_argument("--players", type=int, default=2, help="players in a new game (default 2)")
+    _add_option_arguments(p)
+    p.add_argument("--turns", type=int, default=0, help="play this many turns (or rounds) first, with a fixed "
                                                        "sequence of choices")
     p.add_argument("--size", type=int, default=900, help="width and height of the picture in pixels (default 900)")
     p.add_argument("-o", "--output", required=True, metavar="OUT.png", help="the PNG file to write")
@@ -210,54 +267,38 @@ def add_snapshot_arguments(p):
 
 def snapshot_options(args):
     """(profile, engine game to start from); OptionError / ProfileError when impossible."""
-    from nightboard.games.vampiring import new_game
-
     profile = load(_profile_of(args))
     if args.turns < 0:
         raise OptionError("--turns: must be 0 or more (got %d)" % args.turns)
     if not 200 <= args.size <= 8000:
         raise OptionError("--size: must be 200..8000 pixels (got %d)" % args.size)
-    if getattr(args, "game", "vampiring") == "dracula":
-        return profile, _dracula_snapshot_game(profile, args)
+    name = getattr(args, "game", None) or index.default()
+    mod = index.module(name)
     if args.position:
-        game = from_json(load_position(args.position))
-        check_players(profile, "vampiring", game.families)
-    else:
-        check_table(profile, args.players)
-        if args.seed < 0:
-            raise OptionError("--seed: must be 0 or more (got %d)" % args.seed)
-        game = new_game(args.seed, args.players, args.variant, True)
-    return profile, game
-
-
-def _dracula_snapshot_game(profile, args):
-    from nightboard.games import dracula
-
-    if args.position:
-        obj = _read_json(args.position)
-        if isinstance(obj, dict) and "position" in obj and "dracula" not in obj:
-            obj = obj["position"]
-        try:
-            game = dracula.from_json(obj)
-        except ValueError as e:
-            raise OptionError("--position: %s: %s" % (args.position, e))
-        check_players(profile, "dracula", game.hunters, max(game.map.width, game.map.height))
-        return game
-    check_table(profile, args.players, "dracula", args.map_size)
+        game = load_position(args.position, name)
+        options = {}
+        for opt, _values in mod.GAME["options"]:
+            if opt in game.to_json():
+                options[opt] = game.to_json()[opt]
+        if mod.GAME["surface"][0] == "grid":
+            options = max(game.map.width, game.map.height)
+        check_players(profile, mod.GAME, game.players_count(), options)
+        return profile, game
+    options = game_options(args, name)
+    check_table(profile, args.players, name, options)
     if args.seed < 0:
         raise OptionError("--seed: must be 0 or more (got %d)" % args.seed)
-    return dracula.new_game(args.seed, args.players, args.rules, args.level, args.map_size)
+    try:
+        return profile, mod.new_game(args.seed, args.players, **options)
+    except GameError as e:
+        raise OptionError(str(e))
 
 
 def _read_json(path):
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise OptionError("--position: cannot read %s: %s" % (path, getattr(e, "strerror", None) or e))
-    try:
-        return json.loads(text)
-    except ValueError as e:
-        raise OptionError("--position: %s is not valid JSON: %s" % (path, e))
+        return load_json(path)
+    except JsonFileError as e:
+        raise OptionError("--position: %s" % e)
 
 
 def run_snapshot(args, out=None):
@@ -268,27 +309,19 @@ def run_snapshot(args, out=None):
         profile, game = snapshot_options(args)
     except (ProfileError, OptionError) as e:
         return fail("snapshot", e)
-    if getattr(args, "game", "vampiring") == "dracula":
-        from nightboard_host import dracula_bench
-
-        played = dracula_bench.play_rounds(game, args.turns)
-        try:
-            table = snapshot.table_at(profile, game)
-        except ValueError as e:
-            return fail("snapshot", e)
-        try:
-            snapshot.render_table(table, args.size).save(args.output)
-        except OSError as e:
-            return fail("snapshot", "cannot write %s: %s" % (args.output, e.strerror or e))
-        out.write("%s: %s, Dracula hunt round %d%s (%d rounds played here)\n" % (
-            args.output, profile["name"], game.turn, ", game over" if game.over else "", played))
-        return 0
-    played = snapshot.play_turns(game, args.turns)
-    table = snapshot.table_at(profile, game)
+    facts = index.tools(game.to_json()["game"])
+    mod, fn = facts["snapshot_turns"].split(":")
+    played = getattr(__import__(mod, None, None, [fn]), fn)(game, args.turns)
+    try:
+        table = snapshot.table_at(profile, game)
+    except ValueError as e:
+        return fail("snapshot", e)
     try:
         snapshot.render_table(table, args.size).save(args.output)
     except OSError as e:
         return fail("snapshot", "cannot write %s: %s" % (args.output, e.strerror or e))
-    out.write("%s: %s, VampiRing turn %d%s (%d turns played here)\n" % (
-        args.output, profile["name"], game.turn, ", game over" if game.over else "", played))
+    word = facts["turn_words"]
+    out.write("%s: %s, %s %s %d%s (%d %s played here)\n" % (
+        args.output, profile["name"], facts["title"], word[0], game.turn, ", game over" if game.over else "", played,
+        word[1]))
     return 0

@@ -14,7 +14,8 @@ import math
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
-from nightboard.games.vampiring_cards import FAMILIES, HOME_BASE, card_from_name
+from nightboard.games import index
+from nightboard.games.vampiring.cards import FAMILIES, HOME_BASE, card_from_name
 from nightboard.table import palette as P
 
 TABLE_TOP = (17, 13, 12)
@@ -45,7 +46,7 @@ def table_at(profile, game):
     from nightboard.table.app import Table
 
     hal = make_sim_hal(profile, clock=SimClock(0))
-    t = Table(profile, hal, {"game": game.to_json().get("game", "vampiring"), "position": game.to_json()})
+    t = Table(profile, hal, {"game": game.to_json()["game"], "position": game.to_json()})
     t.tick()
     return t
 
@@ -331,10 +332,9 @@ def draw_panels(img, canvas, layout, families):
 
 def render_table(table, size=900):
     """The table now, as a size x size RGB image that looks like the physical board."""
-    if table.program is not None and table.program.get("name") == "dracula":
-        from nightboard_host import snapshot_dracula  # the hunt's rooms instead of VampiRing's cards
-
-        return snapshot_dracula.render_table(table, size)
+    own = index.tools(table.program["name"]).get("snapshot") if table.program is not None else None
+    if own:  # a game with its own picture (the hunt's rooms instead of a ring of cards)
+        return __import__(own, None, None, ["render_table"]).render_table(table, size)
     lay = table.layout
     canvas = Canvas(lay, size)
     img = Image.new("RGBA", (size, size), TABLE_TOP + (255,))
@@ -351,7 +351,7 @@ def render_table(table, size=900):
     lines = ["Nightboard, table %s" % lay.name]
     if game is not None:
         pub = game.public()
-        lines.append("VampiRing, %s, turn %d" % (pub["variant"], pub["turn"]))
+        lines.append("%s, %s, turn %d" % (table.program["title"], pub["variant"], pub["turn"]))
         if pub["over"]:
             lines.append("game over: " + (FAMILIES[pub["winner"]] + " wins" if pub["winner"] is not None else "no winner"))
     f = font(max(10, size // 56))

@@ -19,9 +19,9 @@ from rich.style import Style
 from rich.table import Table as Grid
 from rich.text import Text
 
-from nightboard.games.vampiring_cards import FAMILIES
+from nightboard.games import index
+from nightboard.table.palette import SEAT_NAMES
 from nightboard.table import palette as P
-from nightboard_host.explain import describe as describe_event
 
 ROLES = ("mode", "move", "look", "ok")
 KEY_ROWS = ("qwer", "asdf", "zxcv", "uiop", "hjkl", "bnm,")
@@ -245,7 +245,6 @@ class TerminalView:
         self.subtitle = subtitle
         self._geometry = table.layout.geometry()
         self._pictures = {}
-        self._ring = None
 
     def picture(self, width=80, height=24):
         """The Picture the table gets in a width x height screen (cached per size)."""
@@ -310,29 +309,10 @@ class TerminalView:
         families' reveals; turns the bounded log only holds part of number 0 or less."""
         t = self.table
         g = t.game
-        if g is not None and t.program is not None and t.program.get("name") == "dracula":
-            from nightboard_host import explain_dracula  # the hunt tells its own events
-
-            return explain_dracula.log_lines(t.log, g)
-        if g is not None:
-            self._ring = g.public()["ring"]
-        events = [ev for ev in t.log if isinstance(ev, dict) and ev.get("e") != "morph"]
-        starts = 0
-        for i in range(len(events)):
-            if events[i].get("e") == "reveal" and (i == 0 or events[i - 1].get("e") != "reveal"):
-                starts += 1
-        turn = g.turn - 1 - starts if g is not None else 0
-        out = []
-        for i in range(len(events)):
-            ev = events[i]
-            if ev.get("e") == "reveal" and (i == 0 or events[i - 1].get("e") != "reveal"):
-                turn += 1
-            try:
-                words = describe_event(ev, self._ring) if self._ring is not None else "(%s)" % ev.get("e")
-            except (KeyError, IndexError, TypeError):
-                words = "(%s)" % ev.get("e", "?")
-            out.append((turn, words.rstrip()))
-        return out
+        if g is None or t.program is None or t.program.get("kind") == "tool":
+            return []
+        explain = index.tools(t.program["name"]).get("explain")
+        return __import__(explain, None, None, ["log_lines"]).log_lines(t.log, g) if explain else []
 
     def render(self, width=80, height=24):
         if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
@@ -359,7 +339,7 @@ class TerminalView:
 
 
 def _family(p):
-    return FAMILIES[p] if p < len(FAMILIES) else "player %d" % p
+    return SEAT_NAMES[p] if p < len(SEAT_NAMES) else "player %d" % p
 
 
 class NotATerminal(Exception):

@@ -7,7 +7,7 @@ Set GAMES_FROM / GAMES_COUNT before running (defaults 0, 60).
 
 import json
 
-from nightboard.games import dracula as D
+from nightboard.games.dracula import state as D
 from nightboard.prng import Prng
 
 

@@ -6,7 +6,7 @@ Usage: FIRST COUNT given as the globals GAMES_FROM / GAMES_COUNT, or defaults.
 
 import json
 
-from nightboard.games import vampiring as V
+from nightboard.games.vampiring import state as V
 from nightboard.prng import Prng
 
 

@@ -1,7 +1,7 @@
 """Game records: a setup plus each turn's choices, replayed to the same final state.
 
 A record is plain JSON (documented in docs/records.md):
-  {"game": "vampiring",
+  {"game": "vampiring",          (a name from games/index.py; none: the index's first)
    "setup": {"seed": 5, "families": 3, "variant": "castle", "preview": true}
             or {"position": {...an explicit position...}},
    "turns": [["A cw", "B ccw", null], {"red": "A cw", "blue": "B cw"}, ...]}
@@ -13,22 +13,21 @@ class RecordError(ValueError):
 
 
 def _game_module(name):
-    if name == "vampiring":
-        from nightboard.games import vampiring
+    from nightboard.games import index
 
-        return vampiring
-    if name == "dracula":
-        from nightboard.games import dracula
-
-        return dracula
-    raise RecordError("unknown game %r in record" % (name,))
+    try:
+        return index.module(name)
+    except ValueError:
+        raise RecordError("unknown game %s in record (known: %s)" % (repr(name)[:40], ", ".join(index.names())))
 
 
 def setup_from_record(record):
     """The game state at the start of a record."""
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object with game, setup and turns")
-    mod = _game_module(record.get("game", "vampiring"))
+    from nightboard.games import index
+
+    mod = _game_module(record.get("game", index.default()))
     setup = record.get("setup")
     if not isinstance(setup, dict):
         raise RecordError("record has no setup object")
@@ -38,10 +37,10 @@ def setup_from_record(record):
         if "seed" not in setup:
             raise RecordError("setup needs a seed or a position")
         kw = {}
-        allowed = getattr(mod, "SETUP_KEYS", ("seed", "families", "variant", "preview"))
-        for key in setup:
+        allowed = index.tools(mod.GAME["name"])["setup"]
+        for key in sorted(setup):
             if key not in allowed:
-                raise RecordError("setup has an unknown field %r" % (key,))
+                raise RecordError("setup has an unknown field %s (known: %s)" % (repr(key)[:40], ", ".join(allowed)))
             if key != "seed":
                 kw[key] = setup[key]
         return mod.new_game(setup["seed"], **kw)

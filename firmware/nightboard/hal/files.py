@@ -8,6 +8,7 @@ littlefs, on POSIX and on the MicroPython unix port.
 import os
 
 ENOENT = 2
+EISDIR = 21
 _S_IFDIR = 0x4000
 
 
@@ -72,6 +73,19 @@ class DirStorage:
         finally:
             f.close()
 
+    def size(self, name):
+        """The file's length in bytes without reading it (os.stat), None when there is none;
+        OSError EISDIR when a directory has that name."""
+        try:
+            st = os.stat(self._p(name))
+        except OSError as e:
+            if _errno(e) == ENOENT:
+                return None
+            raise
+        if st[0] & _S_IFDIR:
+            raise OSError(EISDIR, "storage: %r is a directory, not a file" % (name,))
+        return st[6]
+
     def write(self, name, data):
         data = as_bytes(name, data)
         f = open(self._p(name), "wb")
@@ -91,8 +105,11 @@ class DirStorage:
             return False
 
     def rename(self, old, new):
+        """Rename a file (or a directory in a file's place, to set it aside)."""
         src, dst = self._p(old), self._p(new)
-        if not self.exists(old):
+        try:
+            os.stat(src)
+        except OSError:
             raise missing(old)
         # os.replace on CPython (atomic on Windows too); rename replaces on POSIX and littlefs.
         getattr(os, "replace", os.rename)(src, dst)

@@ -10,6 +10,8 @@ import time
 
 from .files import DirStorage, as_bytes, check_name, missing  # noqa: F401  (DirStorage re-exported)
 
+ENOSPC = 28
+EROFS = 30
 TICKS_PERIOD = 1 << 30  # like time.ticks_ms on the board
 _MASK = TICKS_PERIOD - 1
 _HALF = TICKS_PERIOD >> 1
@@ -170,9 +172,13 @@ class MemStorage:
     the file's content (a torn write), a rename/remove does nothing, PowerCut is
     raised, and every later call raises PowerCut until power_on().
     `bytes_written` and `ops` count what was done, to pick cut points in tests.
+
+    A full or read-only flash: `capacity` (bytes, all files together) makes a write that would not fit
+    raise OSError ENOSPC and leave the file as it was (littlefs commits a file when it is closed);
+    `read_only` makes every write, rename and remove raise OSError EROFS. Both can change at any time.
     """
 
-    def __init__(self, files=None, fail_after=None):
+    def __init__(self, files=None, fail_after=None, capacity=None, read_only=False):
         self.files = {}
         if files:
             for name in sorted(files):
@@ -181,6 +187,20 @@ class MemStorage:
         self.cut = False
         self.bytes_written = 0
         self.ops = 0
+        self.capacity = capacity
+        self.read_only = read_only
+        self.refused = 0  # writes, renames and removes refused for want of space or by a read-only flash
+
+    def used(self):
+        n = 0
+        for name in self.files:
+            n += len(self.files[name])
+        return n
+
+    def _may_change(self):
+        if self.read_only:
+            self.refused += 1
+            raise OSError(EROFS, "storage: read-only filesystem")
 
     def power_on(self):
         self.cut = False
@@ -210,9 +230,21 @@ class MemStorage:
         self._alive()
         return check_name(name) in self.files
 
+    def size(self, name):
+        self._alive()
+        data = self.files.get(check_name(name))
+        return None if data is None else len(data)
+
     def write(self, name, data):
         check_name(name)
         data = as_bytes(name, data)
+        self._alive()
+        self._may_change()
+        if self.capacity is not None:
+            old = self.files.get(name)
+            if self.used() - (len(old) if old is not None else 0) + len(data) > self.capacity:
+                self.refused += 1
+                raise OSError(ENOSPC, "storage: no space left for %r (%d bytes)" % (name, len(data)))
         done = self._spend(len(data))
         self.ops += 1
         self.bytes_written += done
@@ -227,6 +259,7 @@ class MemStorage:
         self._alive()
         if old not in self.files:
             raise missing(old)
+        self._may_change()
         if not self._spend(1):
             raise PowerCut("storage: power cut before renaming %r to %r" % (old, new))
         self.ops += 1
@@ -237,6 +270,7 @@ class MemStorage:
         self._alive()
         if name not in self.files:
             raise missing(name)
+        self._may_change()
         if not self._spend(1):
             raise PowerCut("storage: power cut before removing %r" % (name,))
         self.ops += 1

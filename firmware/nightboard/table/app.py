@@ -79,7 +79,7 @@ class Table(Keeper):
         if not isinstance(opts, dict):
             raise StartError("start options must be an object")
         try:
-            prog = programs.find(opts.get("game", "vampiring"))
+            prog = programs.find(opts.get("game", programs.PROGRAMS[0]["name"]))
             if prog.get("kind") == "tool":  # not a game: the controller drives the table itself (self-test)
                 play = programs.controller_class(prog)(self)
             else:
@@ -107,7 +107,9 @@ class Table(Keeper):
                 options[name] = opts.get(name, values[0])
             players = opts.get("players", prog["players"][0])
             game = mod.new_game(opts.get("seed", 0), players, **options)
-        check_players(self.profile, prog["name"], players)
+        mod = None
+        programs.set_aside(prog)  # the game's entry points are not needed while it is played
+        check_players(self.profile, prog, players, opts)
         return game
 
     @property
@@ -279,6 +281,8 @@ class Table(Keeper):
             self._render_resume_ask(now)
         else:
             self.play.render(now)
+        if self.save_failing is not None and self.play is not None and self.mode != "error":
+            self.render_save_failing(now)
         if self.mode == "confirm_quit" and (now // 250) % 2 == 0:
             self._dots(P.QUIT_ASK, 2)
         if self.debug:
@@ -304,8 +308,7 @@ class Table(Keeper):
     def describe(self):
         """Short public lines about the table now, for a host's side panel."""
         if self.mode == "error":
-            return ["something went wrong: " + (self.error or self.save_problem or "?"),
-                    "going back to the saved game"]
+            return self.error_lines()
         if self.mode == "menu":
             lines = self.menu.describe()
             if self.save_problem:
@@ -316,4 +319,4 @@ class Table(Keeper):
             lines.insert(0, "carry on with the saved game? ok: yes, mode or move: start afresh")
         if self.mode == "confirm_quit":
             lines.insert(0, "leave this game? ok: yes, any other key: no")
-        return lines
+        return self.problem_lines(lines)

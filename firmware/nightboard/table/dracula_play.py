@@ -17,8 +17,8 @@ room (D8). turns_done counts finished rounds; every event goes to `log` (the
 table's EventLog) as it happens.
 """
 
-from nightboard.games.dracula import DRACULA, HUNTERS, GameError
-from nightboard.games import dracula_rules as R
+from nightboard.games.dracula.state import DRACULA, HUNTERS, GameError
+from nightboard.games.dracula import rules as R
 from nightboard.table import palette as P
 from nightboard.table.dracula_draw import KIND_COLOUR, Renderer
 from nightboard.table.dracula_scene import DUR, NIGHT, Scene, Timeline
@@ -61,12 +61,13 @@ class DraculaPlay:
         self.pending_night = game.awaiting() == [DRACULA]
         self.kinds = []
         self.kind = 0
+        self.kind_turn = -1  # the round * 8 + hunter whose turn self.kind belongs to
         self.targets = []
         self.target = 0
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
         self.choices()
-        from nightboard.games import dracula_mind  # noqa: F401  his mind now, while the heap is in one piece
+        from nightboard.games.dracula import mind as dracula_mind  # noqa: F401  his mind now, while the heap is in one piece
 
     # --- the active hunter's choice ---------------------------------------------------------
 
@@ -84,6 +85,12 @@ class DraculaPlay:
                 if R.kind_of(a) == k:
                     self.kinds.append(k)
                     break
+        now_turn = g.turn * 8 + g.active
+        if self.kind_turn != now_turn:
+            # A hunter's turn starts on moving, never on the previous hunter's last choice (an "end" there
+            # would let one reflexive ok skip the turn).
+            self.kind_turn = now_turn
+            self.kind = 0
         if self.kind not in self.kinds:
             self.kind = R.MOVE if R.MOVE in self.kinds else self.kinds[0]
         self._targets(legal)

@@ -25,7 +25,7 @@ def seats(profile, prog):
         return list(range(lo, min(hi, profile["max_players"]) + 1))
     for n in range(lo, hi + 1):
         try:
-            check_players(profile, prog["name"], n)
+            check_players(profile, prog, n)
             out.append(n)
         except ProfileError:
             pass

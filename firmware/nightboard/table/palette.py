@@ -4,7 +4,8 @@ Colours are logical (full scale); gamma, brightness and the current limit are
 applied by the encoder. Family colours follow the rules notes' V1 order.
 """
 
-# V1 order: red, blue, yellow, green, purple, white.
+# The seats' colours and names, the same in every game (seat 0 is red).
+SEAT_NAMES = ("red", "blue", "yellow", "green", "purple", "white")
 FAMILY = (
     (255, 0, 0),
     (0, 40, 255),
@@ -14,7 +15,7 @@ FAMILY = (
     (255, 255, 255),
 )
 
-# VampiRing card kinds (codes from games/vampiring_cards.py); a Home shows its family's colour, dimmed.
+# VampiRing card kinds (codes from games/vampiring/cards.py); a Home shows its family's colour, dimmed.
 CARD = {
     1: (255, 60, 0),     # carriage: orange
     2: (255, 110, 140),  # parchment: pink

@@ -7,14 +7,22 @@ dark "skip" stretches) and the buttons. Every mistake raises ProfileError
 whose message starts with a JSON-path-like name of the field at fault, e.g.
 `segments[2].start: LEDs 64..74 overlap segment "ring" (0..63)`.
 The field reference for makers is docs/profiles.md.
+
+LIMITS is the one table of a profile's size limits, read by the board's
+loader and by the host's check alike (both call load_profile or
+load_profile_file), so a profile the host accepts is one the board can load
+in its small heap, and one past a limit is refused by both with the same
+message. The file's size is checked before it is read, its nesting before it
+is parsed.
 """
 
 import json
+import os
+
+from nightboard.table.jsonguard import too_deep
 
 from nightboard.table.tablefit import (  # noqa: F401  (re-exported for older imports)
     BLOOD_LEDS,
-    GAME_CARDS,
-    GAME_GRIDS,
     ROLES,
     STATUS_LEDS,
     ProfileError,
@@ -33,6 +41,16 @@ ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
 ORIGINS = ("top-left", "top-right", "bottom-left", "bottom-right")
 SEGMENT_KINDS = ("ring", "grid", "panel", "skip")
 BUTTON_KINDS = ("gpio", "matrix")
+# The limits of a profile (see the module's docstring). A shipped profile is under 3 KB and nests 4 deep.
+LIMITS = {
+    "file_bytes": 8192,  # the profile file, checked before it is read
+    "depth": 8,  # arrays and objects inside one another in its JSON
+    "description": 256,  # characters of description
+    "id": 32,  # characters of name, board and a segment's id
+    "segments": 32,  # entries of segments
+    "keys": MAX_PLAYERS * 4,  # entries of buttons.keys: one per role and player at most
+    "lines": 16,  # pins of buttons.rows and of buttons.cols
+}
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 
 _REQ = object()  # marks a required field in the specs below
@@ -194,24 +212,51 @@ def _pin(path, v, used, owner):
     used[v] = owner
 
 
+def _check_len(path, v, limit, unit):
+    if len(v) > LIMITS[limit]:
+        _fail(path, "%d %s, more than the %d a profile may have" % (len(v), unit, LIMITS[limit]))
+
+
+def check_file_size(nbytes):
+    """ProfileError when a profile file of nbytes is larger than LIMITS allow (before reading it)."""
+    if nbytes > LIMITS["file_bytes"]:
+        raise ProfileError("profile: the file is %d bytes, more than the %d a profile may have"
+                           % (nbytes, LIMITS["file_bytes"]))
+
+
+def _parse(data):
+    """A profile file's bytes as JSON, its size and nesting checked first."""
+    check_file_size(len(data))
+    if too_deep(data, LIMITS["depth"]):
+        raise ProfileError("profile: nests arrays or objects more than %d deep" % LIMITS["depth"])
+    try:
+        text = bytes(data).decode()
+    except ValueError:  # UnicodeError on both
+        raise ProfileError("profile: not UTF-8 text")
+    try:
+        return json.loads(text)
+    except ValueError as e:
+        raise ProfileError("profile: not valid JSON (%s)" % e)
+
+
 def load_profile(text_or_dict):
     """Validated profile dict (defaults filled in, comment keys "_..." dropped) or ProfileError."""
     src = text_or_dict
-    if isinstance(src, (bytes, bytearray)):
-        src = bytes(src).decode()
     if isinstance(src, str):
-        try:
-            src = json.loads(src)
-        except ValueError as e:
-            raise ProfileError("profile: not valid JSON (%s)" % e)
+        src = src.encode()
+    if isinstance(src, (bytes, bytearray)):
+        src = _parse(src)
     if not isinstance(src, dict):
         raise ProfileError("profile: must be a JSON object (got %s)" % _show(src))
     if "format" in src and _is_int(src["format"]) and src["format"] != FORMAT:
         _fail("format", "unsupported profile format %d (this firmware reads format %d)" % (src["format"], FORMAT))
     p = _fields(src, "", _TOP)
     name = p["name"]
-    if not 1 <= len(name) <= 32 or [c for c in name if c not in _NAME_CHARS]:
-        _fail("name", "must be 1..32 letters, digits, '-' or '_' (got %s)" % _show(name))
+    if not 1 <= len(name) <= LIMITS["id"] or [c for c in name if c not in _NAME_CHARS]:
+        _fail("name", "must be 1..%d letters, digits, '-' or '_' (got %s)" % (LIMITS["id"], _show(name)))
+    _check_len("description", p["description"], "description", "characters")
+    _check_len("board", p["board"], "id", "characters")
+    _check_len("segments", p["segments"], "segments", "entries")
     p["led"] = _fields(p["led"], "led", _LED)
     p["power"] = _fields(p["power"], "power", _POWER)
     used = {}
@@ -230,10 +275,21 @@ def load_profile(text_or_dict):
 
 
 def load_profile_file(path):
-    """load_profile on a file's text (the board reads through hal storage instead)."""
-    with open(path) as f:
-        text = f.read()
-    return load_profile(text)
+    """load_profile on a file, its size checked (os.stat) before it is read; ProfileError for a file that
+    is missing, a directory or unreadable too."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        raise ProfileError("profile: no file %s" % path)
+    if st[0] & 0x4000:
+        raise ProfileError("profile: %s is a directory, not a file" % path)
+    check_file_size(st[6])
+    try:
+        with open(path, "rb") as f:
+            data = f.read(LIMITS["file_bytes"] + 1)  # never more, even if the file grew since
+    except OSError as e:
+        raise ProfileError("profile: cannot read %s (%s)" % (path, e))
+    return load_profile(data)
 
 
 def _segments(segs, count, max_players):
@@ -248,6 +304,7 @@ def _segments(segs, count, max_players):
         s = _fields(raw, path, _SEGMENTS[_kind(raw, path, SEGMENT_KINDS)])
         if not s["id"]:
             _fail(path + ".id", "must not be empty")
+        _check_len(path + ".id", s["id"], "id", "characters")
         if s["id"] in ids:
             _fail(path + ".id", "%s already used by %s" % (_show(s["id"]), ids[s["id"]]))
         ids[s["id"]] = path
@@ -344,11 +401,13 @@ def _buttons(b, max_players, used):
     out = _fields(b, "buttons", _BUTTONS[kind])
     if out["long_ms"] <= out["debounce_ms"]:
         _fail("buttons.long_ms", "must be longer than buttons.debounce_ms (%d)" % out["debounce_ms"])
+    _check_len("buttons.keys", out["keys"], "keys", "entries")
     if kind == "matrix":
         for line in ("rows", "cols"):
             pins = out[line]
             if not pins:
                 _fail("buttons." + line, "must list at least one pin")
+            _check_len("buttons." + line, pins, "lines", "pins")
             for i, v in enumerate(pins):
                 path = "buttons.%s[%d]" % (line, i)
                 _pin(path, v, used, path)

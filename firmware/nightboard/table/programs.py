@@ -1,10 +1,11 @@
 """What the table can run: each game (and tool) the start menu offers, as data.
 
-An entry names the engine module (new_game(seed, players, **options),
-from_json(obj)), the table controller class that plays it on the LEDs and
-buttons, the player counts, the options the menu offers (the first value is
-the default) and the colour the menu shows it in. Modules are imported only
-when chosen, so the board keeps in RAM just the game being played.
+A game's entry is its declared facts (GAME in its package, found through
+games/index.py): the table controller class that plays it on the LEDs and
+buttons ("table"), the player counts, the options the menu offers (the first
+value is the default) and the colour the menu shows it in. Its engine
+(new_game(seed, players, **options), from_json(obj)) is imported only when
+chosen, so the board keeps in RAM just the game being played.
 
 An entry with "kind": "tool" (the self-test) has no engine: its controller is
 built as Controller(table) and drives the table directly.
@@ -18,36 +19,42 @@ the controller) and `turns_done` (completed turns: the table then saves and
 publishes the turn's events to the host).
 """
 
-PROGRAMS = (
-    {
-        "name": "vampiring",
-        "title": "VampiRing",
-        "engine": "nightboard.games.vampiring",
-        "controller": ("nightboard.table.vampiring_play", "VampiRingPlay"),
-        "players": (2, 6),
-        "options": (("variant", ("castle", "mansion")), ("preview", (True, False))),
-        "colour": (255, 0, 0),
-    },
-    {
-        "name": "dracula",
-        "title": "Dracula hunt",
-        "engine": "nightboard.games.dracula",
-        "controller": ("nightboard.table.dracula_play", "DraculaPlay"),
-        "players": (1, 4),
-        # level 2 first (the default), then 3 (strongest) and 1 (gentle, for children); sizes that fit 8x8
-        "options": (("rules", ("playtest", "classic")), ("level", (2, 3, 1)), ("size", (5, 7, 3))),
-        "colour": (255, 0, 110),
-    },
-    {
-        "name": "selftest",
-        "title": "Self-test",
-        "kind": "tool",
-        "controller": ("nightboard.table.selftest", "SelfTest"),
-        "players": (1, 1),
-        "options": (),
-        "colour": (0, 200, 200),
-    },
-)
+SELFTEST = {
+    "name": "selftest",
+    "title": "Self-test",
+    "kind": "tool",
+    "table": ("nightboard.table.selftest", "SelfTest"),
+    "players": (1, 1),
+    "options": (),
+    "colour": (0, 200, 200),
+}
+
+
+def _programs():
+    from nightboard.games import index
+
+    out = []
+    for name in index.names():
+        out.append(index.facts(name))
+        _forget("nightboard.games." + name)
+    _forget("nightboard.games.index")
+    out.append(SELFTEST)
+    return tuple(out)
+
+
+def _forget(path):
+    """Drop a module the board needs no more (the facts it gave stay in PROGRAMS): a game's package is
+    imported again, alone, when it is chosen."""
+    import sys
+
+    sys.modules.pop(path, None)
+    parent, _, leaf = path.rpartition(".")
+    pkg = sys.modules.get(parent)
+    if pkg is not None and leaf in pkg.__dict__:
+        delattr(pkg, leaf)
+
+
+PROGRAMS = _programs()
 
 
 def names():
@@ -65,10 +72,18 @@ def _module(path):
     return __import__(path, None, None, ["_"])
 
 
+def set_aside(prog):
+    """Forget a game's package module once its game is set up (the engine's modules stay): its
+    entry points are imported again, when needed, by the next start or load."""
+    _forget("nightboard.games." + prog["name"])
+
+
 def engine(prog):
-    return _module(prog["engine"])
+    mod = _module("nightboard.games." + prog["name"])
+    mod.GAME = prog  # the same facts: the copy the import just made is garbage
+    return mod
 
 
 def controller_class(prog):
-    mod, cls = prog["controller"]
+    mod, cls = prog["table"]
     return getattr(_module(mod), cls)

@@ -40,7 +40,8 @@ def _game(t):
 
 def _hello(p, t, req, now):
     return {"firmware": VERSION, "protocol": PROTOCOL, "profile": t.profile["name"], "mode": t.mode,
-            "game": _program_name(t), "max_line": MAX_LINE, "requests": sorted(KINDS)}
+            "game": _program_name(t), "max_line": MAX_LINE, "requests": sorted(KINDS),
+            "problem": getattr(t, "save_problem", None)}
 
 
 def _profile(p, t, req, now):
@@ -50,7 +51,7 @@ def _profile(p, t, req, now):
 def _state(p, t, req, now):
     g = _game(t)
     r = {"mode": t.mode, "game": _program_name(t), "describe": t.describe(), "debug": t.debug,
-         "state": None, "turn": None}
+         "state": None, "turn": None, "problem": getattr(t, "save_problem", None)}
     if g is not None:
         r["state"] = g.view(None)
         r["turn"] = getattr(g, "turn", None)
@@ -159,7 +160,7 @@ def _debug(p, t, req, now):
 
 
 def _start(p, t, req, now):
-    name = req.get("game", "vampiring")
+    name = req.get("game", programs.PROGRAMS[0]["name"])
     if not isinstance(name, str):
         raise BadRequest("game must be a string (got %s)" % short(name))
     prog = programs.find(name)

@@ -9,6 +9,12 @@ renames atomically). A save that fails its checks is renamed aside
 (game.bad1.json, game.bad2.json, ...), never deleted and never allowed to stop
 the boot.
 
+Reading one back is bounded before anything is parsed: a file larger than
+the save buffer (no save can be) is refused by its size from os.stat, before
+it is read; a header line longer than HEADROOM and a body nested deeper than
+MAX_DEPTH are refused before json.loads. Whatever is in the file, loading it
+cannot run the board out of memory.
+
 The file is assembled in one buffer allocated when the table starts: the JSON
 is written straight into it and sealed in place, so saving in the middle of a
 long game never needs a large block from a fragmented heap.
@@ -17,6 +23,7 @@ long game never needs a large block from a fragmented heap.
 import json
 
 from nightboard.compat import json_dumps
+from nightboard.table.jsonguard import too_deep
 from nightboard.table.seal import crc32, xor_in_place
 
 SAVE = "game.json"
@@ -24,6 +31,7 @@ TMP = "game.tmp"
 FORMAT = 2
 HEADROOM = 160  # room before the body for the header line
 BUFFER = 4096
+MAX_DEPTH = 16  # arrays/objects inside one another in a saved state (the games' states nest 2..4 deep)
 
 class SaveError(ValueError):
     """A save file that cannot be trusted (or a game too large to save); the message says why."""
@@ -101,9 +109,13 @@ def encode(program, turns_done, state, key, nonce, size=BUFFER):
 
 def decode(data, key):
     """(header, state) from a save file's bytes, or SaveError saying what is wrong with them."""
-    nl = data.find(b"\n")
+    nl = data.find(b"\n", 0, HEADROOM + 1)
     if nl < 0:
+        if len(data) > HEADROOM and data.find(b"\n") >= 0:
+            raise SaveError("not a Nightboard save (its first line is longer than a save's header)")
         raise SaveError("truncated: no header line")
+    if too_deep(memoryview(data)[:nl], 2):
+        raise SaveError("not a Nightboard save (its first line nests too deep for a header)")
     try:
         header = json.loads(data[:nl])
     except ValueError:
@@ -121,6 +133,8 @@ def decode(data, key):
     if crc32(body) & 0xFFFFFFFF != header.get("crc32"):
         raise SaveError("checksum mismatch")
     xor_in_place(body, key, header["nonce"])
+    if too_deep(body, MAX_DEPTH):
+        raise SaveError("the game does not open with this board's key, or nests deeper than %d" % MAX_DEPTH)
     try:
         state = json.loads(body)  # pyright: ignore[reportArgumentType]  json.loads takes bytes-like on both
     except ValueError:
@@ -145,15 +159,33 @@ class SaveStore:
         self.storage.rename(TMP, SAVE)
         self.writes += 1
 
+    def _read(self, name):
+        """The file's bytes, None when there is none; SaveError, before reading, when it is larger than
+        any save (OSError when it cannot be read, a directory in its place for one)."""
+        n = self.storage.size(name)
+        if n is None:
+            return None
+        if n > len(self.buf):
+            raise SaveError("too large for a save: %d bytes (a save is at most %d)" % (n, len(self.buf)))
+        return self.storage.read(name)
+
     def load(self):
         """(header, state) of the save, None when there is none; SaveError when it fails its checks.
 
         A leftover temporary file from a save cut short is removed (or, if the save itself is
-        missing and the temporary file is whole, it is completed).
+        missing and the temporary file is whole, it is completed). One that cannot be a save is
+        ignored (and removed when possible).
         """
         st = self.storage
-        data = st.read(SAVE)
-        tmp = st.read(TMP)
+        data = self._read(SAVE)
+        try:
+            tmp = self._read(TMP)
+        except (SaveError, OSError):
+            tmp = None
+            try:
+                st.remove(TMP)
+            except OSError:
+                pass
         if tmp is not None:
             if data is None:
                 try:
@@ -172,14 +204,19 @@ class SaveStore:
         return header, state
 
     def set_aside(self):
-        """Rename a bad save out of the way; return its new name."""
+        """Rename a bad save (or whatever is in its place) out of the way; return its new name."""
         n = 1
-        names = self.storage.listdir()
-        while "game.bad%d.json" % n in names:
+        while n < 1000:
+            name = "game.bad%d.json" % n
+            try:
+                if self.storage.size(name) is None:
+                    self.storage.rename(SAVE, name)
+                    return name
+            except OSError as e:
+                if getattr(e, "errno", None) != 21:  # EISDIR: a directory of that name; the next name
+                    raise
             n += 1
-        name = "game.bad%d.json" % n
-        self.storage.rename(SAVE, name)
-        return name
+        raise OSError(17, "game.bad1.json .. game.bad999.json are all taken")
 
     def clear(self):
         if self.storage.exists(SAVE):

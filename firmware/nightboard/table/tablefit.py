@@ -9,10 +9,6 @@ import json
 BLOOD_LEDS = 8
 STATUS_LEDS = 3
 ROLES = ("mode", "move", "look", "ok")
-# Ring cards each known game needs for n players; other games pass a count.
-# Grid games: the side of their default square map (rules notes D2) and their title.
-GAME_CARDS = {"vampiring": (lambda n: 2 * n + 8, "VampiRing", "2N+8")}
-GAME_GRIDS = {"dracula": (5, "the Dracula hunt")}
 
 
 class ProfileError(ValueError):
@@ -67,26 +63,40 @@ def ring_positions(profile):
     return 2 * (s["width"] + s["height"]) - 4
 
 
-def check_players(profile, game_name_or_ring_cards, n_players, map_size=None):
-    """Raise ProfileError unless the table can host the game for n_players; return the ring's card count
-    (a grid game such as "dracula": the side of its map, map_size or its default, which the grid must hold)."""
+def _facts(g):
+    if isinstance(g, dict):
+        return g
+    from nightboard.games import index
+
+    try:
+        return index.facts(g)
+    except ValueError as e:
+        raise ProfileError("game: %s; or pass its ring card count" % e)
+
+
+def check_players(profile, game, n_players, size=None):
+    """Raise ProfileError unless the table can host the game for n_players; return the ring's card count,
+    or for a grid game the side of its map. `game` is a game's facts (its GAME), its name, or a ring card
+    count; its "surface" says what it needs: ("ring", a, b) a ring of a*N+b cards for N players, or
+    ("grid", option) a square map whose side is that option. `size` is the game's options (a dict) or
+    the side of its map (a position's map)."""
     if not _is_int(n_players) or n_players < 1:
         raise ProfileError("players: must be a positive integer (got %s)" % _show(n_players))
-    g = game_name_or_ring_cards
-    if isinstance(g, str) and g in GAME_GRIDS:
-        return _check_grid_game(profile, g, n_players, map_size)
-    if isinstance(g, str):
-        if g not in GAME_CARDS:
-            raise ProfileError("game: no table needs known for %s (known: %s); pass its ring card count instead"
-                               % (_show(g), ", ".join(sorted(GAME_CARDS))))
-        fn, title, rule = GAME_CARDS[g]
-        cards = fn(n_players)
-        need = "the %d cards %s needs for %d players (%s)" % (cards, title, n_players, rule)
-    elif _is_int(g) and g >= 1:
-        cards = g
+    if _is_int(game) and not isinstance(game, str):
+        if game < 1:
+            raise ProfileError("game: must be a game name or a ring card count (got %s)" % _show(game))
+        cards = game
         need = "%d cards" % cards
+    elif isinstance(game, (str, dict)):
+        facts = _facts(game)
+        surface = facts["surface"]
+        if surface[0] == "grid":
+            return _check_grid_game(profile, facts, n_players, size)
+        cards = surface[1] * n_players + surface[2]
+        need = "the %d cards %s needs for %d players (%dN+%d)" % (cards, facts["called"], n_players, surface[1],
+                                                                  surface[2])
     else:
-        raise ProfileError("game: must be a game name or a ring card count (got %s)" % _show(g))
+        raise ProfileError("game: must be a game name or a ring card count (got %s)" % _show(game))
     if n_players > profile["max_players"]:
         raise ProfileError("players: %d players but table %s has panels and buttons for %d (max_players)"
                            % (n_players, _show(profile["name"]), profile["max_players"]))
@@ -103,9 +113,17 @@ def check_players(profile, game_name_or_ring_cards, n_players, map_size=None):
     return cards
 
 
-def _check_grid_game(profile, g, n_players, map_size):
-    side, title = GAME_GRIDS[g]
-    side = side if map_size is None else map_size
+def _check_grid_game(profile, facts, n_players, size):
+    option = facts["surface"][1]
+    side = None
+    for name, values in facts["options"]:
+        if name == option:
+            side = values[0]
+    if isinstance(size, dict):
+        size = size.get(option)
+    if _is_int(size):
+        side = size
+    title = facts["called"]
     if n_players > profile["max_players"]:
         raise ProfileError("players: %d players but table %s has panels and buttons for %d (max_players)"
                            % (n_players, _show(profile["name"]), profile["max_players"]))

@@ -16,7 +16,7 @@ of a Python loop over every card LED).
 
 from array import array
 
-from nightboard.games.vampiring_cards import HOME_BASE
+from nightboard.games.vampiring.cards import HOME_BASE
 from nightboard.table import palette as P
 from nightboard.table import vampiring_scene as S
 

@@ -11,8 +11,8 @@ another family what was chosen. When the last family confirms the turn is
 resolved by the engine and its events are played on the Scene's timeline.
 """
 
-from nightboard.games import vampiring_turn
-from nightboard.games.vampiring_cards import FAMILIES
+from nightboard.games.vampiring import turn as vampiring_turn
+from nightboard.games.vampiring.cards import FAMILIES
 from nightboard.table import palette as P
 from nightboard.table.eventlog import EventLog
 from nightboard.table.layout import STATUS_AT

@@ -8,7 +8,7 @@ timeline, so the board tells what happened step by step. The timeline is
 built once per turn; playing it allocates nothing per frame.
 """
 
-from nightboard.games.vampiring_cards import HOME_BASE
+from nightboard.games.vampiring.cards import HOME_BASE
 
 # Timeline step kinds and their durations (ms).
 MORPH = 1

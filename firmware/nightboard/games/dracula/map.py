@@ -67,7 +67,7 @@ class Map:
             self.opposite[b] = a
         self.starts = tuple(starts)
         self.lair = lair
-        self.graph = None  # the JSON of a room-graph map (dracula_graph.py); square maps are just a size
+        self.graph = None  # the JSON of a room-graph map (graph.py); square maps are just a size
         self.dist = self._distances()
 
     def _distances(self):
@@ -125,7 +125,7 @@ class Map:
 
 def square(size=5):
     """The size x size map of D2: rooms row by row from the top-left, crypts in the corners."""
-    if isinstance(size, bool) or size not in SIZES:
+    if not isinstance(size, int) or isinstance(size, bool) or size not in SIZES:
         raise MapError("size must be one of 3, 5, 7, 9 (an odd square, D2), not %r" % (size,))
     s = size
     cells = [(r % s, r // s) for r in range(s * s)]
@@ -145,10 +145,10 @@ def square(size=5):
 
 
 def from_json(obj):
-    """A Map from {"size": s} or a room graph (checked in dracula_graph.py, loaded only for such maps)."""
+    """A Map from {"size": s} or a room graph (checked in graph.py, loaded only for such maps)."""
     if isinstance(obj, dict) and len(obj) == 1 and "size" in obj:
         return square(obj["size"])
-    from nightboard.games import dracula_graph
+    from nightboard.games.dracula import graph as dracula_graph
 
     return dracula_graph.from_json(obj)
 

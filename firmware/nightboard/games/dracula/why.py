@@ -1,10 +1,10 @@
 """Why an action or a move is refused, in words (loaded only when something is refused).
 
-The rules (dracula_rules.py) decide legality without words, to keep the game small in RAM; this module
+The rules (rules.py) decide legality without words, to keep the game small in RAM; this module
 says why, naming the ruling where one applies.
 """
 
-from nightboard.games import dracula_rules as R
+from nightboard.games.dracula import rules as R
 
 
 def illegal_action(g, h, a):

@@ -1,9 +1,9 @@
-"""Room-graph maps for the Dracula hunt: the JSON form checked field by field (see dracula_map.py).
+"""Room-graph maps for the Dracula hunt: the JSON form checked field by field (see map.py).
 
-Kept apart from dracula_map.py so that a game on the square map never loads it.
+Kept apart from map.py so that a game on the square map never loads it.
 """
 
-from nightboard.games.dracula_map import FAR, MAX_CELL, MAX_DOORS, MAX_ROOMS, Map, MapError, square
+from nightboard.games.dracula.map import FAR, MAX_CELL, MAX_DOORS, MAX_ROOMS, Map, MapError, square
 
 
 def _int(v, what, lo, hi):

@@ -1,7 +1,7 @@
 """Dracula's mind: the board chooses his turn from what the hunters know, his room and his own seed.
 
 decide(map, view, room, prng, level) reads only the hunters' view (the public
-state, games/dracula.py view()), his own room and his random stream, so by
+state, games/dracula/__init__.py view()), his own room and his random stream, so by
 construction nothing else hidden can steer him. Integers only; the work is
 bounded: one pass over his legal walks (at most 1 + d + d^2 + d^3 for rooms
 of d doors: 85 on a square map), one spread of the hunters' knowledge per
@@ -24,7 +24,7 @@ cost of a decision (counted, timed under the unix port, and estimated for the
 board): host/nightboard_host/dracula_bench.py, reported by `make bench`.
 """
 
-from nightboard.games import dracula_know as K
+from nightboard.games.dracula import know as K
 
 REACH = 2  # a hunter's search: move one room, then garlic or stake a neighbour
 WIN = 1000000

@@ -10,10 +10,10 @@ Kept apart from dracula.py so that a game started from the menu never loads it.
 """
 
 from nightboard.prng import Prng
-from nightboard.games import dracula_know as K
-from nightboard.games import dracula_rules as R
-from nightboard.games.dracula import (DraculaHunt, FORMAT, HUNTERS, NAME, RULESETS, _check_options, _map)
-from nightboard.games.dracula_rules import GameError, HEALTH, KINDS, MAX_ITEMS, act
+from nightboard.games.dracula import know as K
+from nightboard.games.dracula import rules as R
+from nightboard.games.dracula.state import (DraculaHunt, FORMAT, HUNTERS, NAME, RULESETS, _check_options, _map)
+from nightboard.games.dracula.rules import GameError, HEALTH, KINDS, MAX_ITEMS, act
 
 
 def parse_action(g, obj):
@@ -164,24 +164,33 @@ def _room(g, ref, what):
         raise GameError(str(e))
 
 
+# Every field a position may hold, and its type (games/spec.py); the meaning is checked in from_json.
+_ROOMS = ("list", None)
+POSITION = (
+    ("game", "str", None), ("format", "int", None), ("rules", "str", None), ("level", "int", None),
+    ("map", "dict", None), ("size", "int", None), ("hunters", "int", None), ("turn", "int", (1, 100000)),
+    ("active", "any", None), ("positions", "list", None), ("lives", "list?", None), ("team_lives", "int?", None),
+    ("stakes", "list", None), ("sun", "list", None), ("skip", "list", None), ("bitten", "list", None),
+    ("health", "int", (0, 9)), ("sunlight", "list", None), ("hit", "bool", None), ("garlic_left", "int?", None),
+    ("moved", "bool", None), ("garlics", "int", (0, 99)), ("possible", "list", None), ("seen", "any", None),
+    ("seen_turn", "int", None), ("over", "bool", None), ("winner", "str?", None), ("why", "str?", None),
+    ("dracula", "any", None), ("last_move", "dict?", None), ("seed", "int?", (0, 2 ** 62)),
+    ("prng", "int?", (1, 0xFFFFFFFF)), ("you", "int?", None),
+)
+
+
 def from_json(obj):
     """A game from an explicit position or a saved state; GameError naming the field if impossible.
 
     Required: hunters (a count) and dracula (his room). Everything else defaults to the start of a game
     (see docs/records.md); possible (the rooms the hunters think he may be in) defaults to every room."""
-    if not isinstance(obj, dict):
-        raise GameError("a position is a JSON object")
+    from nightboard.games import spec
+
+    spec.fields(obj, POSITION)
     if obj.get("game", NAME) != NAME:
         raise GameError("this is a %r position, not dracula" % (obj["game"],))
     if obj.get("format", FORMAT) != FORMAT:
         raise GameError("position format %r is not supported (this engine reads format %d)" % (obj["format"], FORMAT))
-    known = ("game", "format", "rules", "level", "map", "size", "hunters", "turn", "active", "positions", "lives",
-             "team_lives", "stakes", "sun", "skip", "bitten", "health", "sunlight", "hit", "garlic_left", "moved",
-             "garlics", "possible", "seen", "seen_turn", "over", "winner", "why", "dracula", "last_move", "seed",
-             "prng", "you")
-    for k in obj:
-        if k not in known:
-            raise GameError("position has an unknown field %r" % (k,))
     for k in ("hunters", "dracula"):
         if k not in obj:
             raise GameError("position has no %r" % k)

@@ -1,7 +1,8 @@
 """VampiRing: the game state, its setup, legal actions, views and JSON form.
 
-The game interface every Nightboard game offers (OpenSpiel-style):
-  new_game(seed, ...) / from_json(obj)  set up from a seed or an explicit position
+It implements the contract every game does (docs/games.md): the seats are the families, all
+choosing at once; to_move, legal and apply are its own awaiting, legal_actions and submit:
+  new_game(seed, ...) / from_json(obj)  set up from a seed or an explicit position (pos.py)
   state.legal_actions(p)                actions player p may submit now
   state.awaiting()                      players whose input the game waits for
   state.submit(p, action)               record a (changeable) choice; returns the
@@ -12,13 +13,12 @@ The game interface every Nightboard game offers (OpenSpiel-style):
 
 VampiRing actions are 0..3: (metamorphosis A/B) * 2 + (clockwise / anticlockwise).
 The rules decisions cite the rules notes' ids (V1-V15, docs/vampiring-rules-notes.md); movement and fights live in
-vampiring_turn.py, names and card data in vampiring_cards.py.
+turn.py, names and card data in cards.py.
 """
 
-from nightboard.games.errors import GameError
+from nightboard.games.errors import GameError, show
 from nightboard.prng import Prng
-from nightboard.games.vampiring_cards import (
-    CARRIAGE,
+from nightboard.games.vampiring.cards import (
     DIRS,
     DROPS,
     FAMILIES,
@@ -27,16 +27,14 @@ from nightboard.games.vampiring_cards import (
     META,
     MIN_FAMILIES,
     SHAPES,
-    SINGLE_CARDS,
-    card_from_name,
     card_name,
-    ring_size,
     standard_deck,
 )
-from nightboard.games import vampiring_turn
+from nightboard.games.vampiring import turn as vampiring_turn
 
 NAME = "vampiring"
 FORMAT = 1
+SEED_MAX = 2 ** 62
 VARIANTS = ("castle", "mansion")  # V9: Castle is the default
 ACTIONS = (0, 1, 2, 3)
 
@@ -204,6 +202,23 @@ class VampiRing:
                 raise GameError("family %s has no choice this turn" % FAMILIES[f])
         return vampiring_turn.resolve(self, chosen)
 
+    # --- the contract (docs/games.md): seats are the families, all choosing at once -------
+
+    def seats(self):
+        return list(FAMILIES[:self.families])
+
+    # to_move, legal and apply are awaiting, legal_actions and submit (bound below: no code of their own).
+    # apply records one family's choice; the turn resolves (and its events return) when the last one is in.
+
+    def board_move(self, seat):
+        raise GameError("the board plays no family in VampiRing")
+
+    def result(self):
+        """None while the game goes on; then the winning seats and every seat's score."""
+        if not self.over:
+            return None
+        return {"winners": [self.winner] if self.winner >= 0 else [], "scores": self.scores()}
+
     # --- views ---------------------------------------------------------
 
     def public(self):
@@ -263,12 +278,16 @@ class VampiRing:
     def copy(self):
         return from_json(self.to_json())
 
+    to_move = awaiting
+    legal = legal_actions
+    apply = submit
+
 
 def new_game(seed, families=2, variant="castle", preview=True):
     """A new game: the ring shuffled from the seed (V2), every family on its Home (V3)."""
     _check_options(families, variant, preview)
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise GameError("seed must be a non-negative integer, not %r" % (seed,))
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
+        raise GameError("seed must be an integer 0..2**62, not %s" % show(seed))
     ring = standard_deck(families)
     Prng(seed).shuffle(ring)
     g = VampiRing(families, variant, preview, seed, ring)
@@ -283,163 +302,15 @@ def new_game(seed, families=2, variant="castle", preview=True):
 def _check_options(families, variant, preview):
     if isinstance(families, bool) or not isinstance(families, int) or not MIN_FAMILIES <= families <= MAX_FAMILIES:
         raise GameError("families must be %d to %d, not %r" % (MIN_FAMILIES, MAX_FAMILIES, families))
-    if variant not in VARIANTS:
+    if not isinstance(variant, str) or variant not in VARIANTS:
         raise GameError("variant must be castle or mansion, not %r" % (variant,))
     if preview is not True and preview is not False:
         raise GameError("preview must be true or false, not %r" % (preview,))
 
 
-def _get(obj, key, default=None, required=False):
-    if key in obj:
-        return obj[key]
-    if required:
-        raise GameError("position has no %r" % key)
-    return default
-
-
-def _int_field(value, name, lo, hi, allow_none=False):
-    if value is None and allow_none:
-        return -1
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise GameError("%s must be an integer in %d..%d, not %r" % (name, lo, hi, value))
-    return value
-
-
-def _family_list(obj, key, families, default):
-    value = _get(obj, key, default)
-    if not isinstance(value, list) or len(value) != families:
-        raise GameError("%s must be a list of %d entries, one per family" % (key, families))
-    return value
-
-
 def from_json(obj):
-    """A game from an explicit position (or a saved state): every field checked, GameError if impossible.
+    """A game from an explicit position (or a saved state): every field checked, GameError if impossible
+    (in pos.py, loaded only when a position is read)."""
+    from nightboard.games.vampiring import pos
 
-    Required: families, ring, vampires. Optional: variant, preview, turn, drops,
-    lost_last, eliminated_turn (or eliminated: list of families), pending, seed,
-    lost_total, score_locked.
-    """
-    if not isinstance(obj, dict):
-        raise GameError("a position is a JSON object")
-    if _get(obj, "game", NAME) != NAME:
-        raise GameError("this is a %r position, not vampiring" % (obj["game"],))
-    fmt = _get(obj, "format", FORMAT)
-    if fmt != FORMAT:
-        raise GameError("position format %r is not supported (this engine reads format %d)" % (fmt, FORMAT))
-    families = _get(obj, "families", 0, required=True)  # the 0 is never used: required
-    variant = _get(obj, "variant", "castle")
-    preview = _get(obj, "preview", True)
-    _check_options(families, variant, preview)
-    seed = _get(obj, "seed", None)
-    if seed is not None:
-        _int_field(seed, "seed", 0, 2 ** 62)
-
-    names = _get(obj, "ring", required=True)
-    if not isinstance(names, list) or len(names) != ring_size(families):
-        raise GameError("ring must list %d cards for %d families (V2)" % (ring_size(families), families))
-    ring = []
-    for i in range(len(names)):
-        try:
-            ring.append(card_from_name(names[i], families))
-        except ValueError as e:
-            raise GameError("ring[%d]: %s" % (i, e))
-    want = sorted(standard_deck(families))
-    if sorted(ring) != want:
-        wrong = []
-        for code in sorted(set(want)):
-            have, need = ring.count(code), want.count(code)
-            if have != need:
-                wrong.append("%d %s card%s, needs %d" % (have, card_name(code), "" if have == 1 else "s", need))
-        raise GameError("ring has " + "; ".join(wrong) + " (V2)")
-    g = VampiRing(families, variant, preview, seed, ring)
-    g.turn = _int_field(_get(obj, "turn", 1), "turn", 1, 1000000)
-
-    elim = _get(obj, "eliminated_turn", None)
-    if elim is None:
-        elim = [None] * families
-        for name in _get(obj, "eliminated", []):
-            elim[family_index(name, families)] = max(1, g.turn - 1)  # pyright: ignore[reportCallIssue, reportArgumentType]  list[None] inferred
-    elif not isinstance(elim, list) or len(elim) != families:
-        raise GameError("eliminated_turn must be a list of %d entries, one per family" % families)
-    for f in range(families):
-        g.elim_turn[f] = _int_field(elim[f], "eliminated_turn[%d]" % f, 1, g.turn - 1 if g.turn > 1 else 1, True)
-        if g.elim_turn[f] >= g.turn:
-            raise GameError("eliminated_turn[%d] must be before the current turn %d" % (f, g.turn))
-
-    drops = _family_list(obj, "drops", families, [0 if g.elim_turn[f] >= 0 else DROPS for f in range(families)])
-    for f in range(families):
-        g.drops[f] = _int_field(drops[f], "drops[%d]" % f, 0, DROPS)
-        if g.alive(f) and g.drops[f] == 0:
-            raise GameError("family %s has 0 drops but is not eliminated" % FAMILIES[f])
-        if not g.alive(f) and g.drops[f] != 0:
-            raise GameError("eliminated family %s must have 0 drops" % FAMILIES[f])
-
-    vamps = _family_list(obj, "vampires", families, None)
-    for f in range(families):
-        entry = vamps[f]
-        if not g.alive(f):
-            if entry is not None:
-                raise GameError("eliminated family %s has vampires on the ring" % FAMILIES[f])
-            continue
-        if not isinstance(entry, list) or len(entry) != 3:
-            raise GameError("vampires[%d] (%s) must list 3 vampires" % (f, FAMILIES[f]))
-        seen = 0
-        for v in range(3):
-            d = entry[v]
-            if not isinstance(d, dict) or "card" not in d or "shape" not in d:
-                raise GameError("vampires[%d][%d] must be {\"card\": n, \"shape\": \"man|wolf|bat\"}" % (f, v))
-            g.pos[f * 3 + v] = _int_field(d["card"], "vampires[%d][%d].card" % (f, v), 0, len(ring) - 1)
-            if d["shape"] not in SHAPES:
-                raise GameError("vampires[%d][%d].shape must be man, wolf or bat, not %r" % (f, v, d["shape"]))
-            s = SHAPES.index(d["shape"])
-            g.shape[f * 3 + v] = s
-            seen |= 1 << s
-        if seen != 7:
-            raise GameError("family %s must have one man, one wolf and one bat (V3, V4)" % FAMILIES[f])
-
-    lost_last = _family_list(obj, "lost_last", families, [0] * families)
-    for f in range(families):
-        g.lost_last[f] = _int_field(lost_last[f], "lost_last[%d]" % f, 0, DROPS - g.drops[f])
-
-    pending = _family_list(obj, "pending", families, [None] * families)
-    for f in range(families):
-        if pending[f] is not None:
-            if not g.alive(f):
-                raise GameError("eliminated family %s cannot have a pending choice" % FAMILIES[f])
-            g.pending[f] = parse_action(pending[f])
-
-    lost_sum = 0
-    for f in range(families):
-        lost_sum += DROPS - g.drops[f]
-    g.lost_total = _int_field(_get(obj, "lost_total", lost_sum), "lost_total", lost_sum, lost_sum)
-    locked = _family_list(obj, "score_locked", families, None) if "score_locked" in obj else None
-    for f in range(families):
-        if g.alive(f):
-            if locked is not None and locked[f] is not None:
-                raise GameError("score_locked[%d] is set for a family still playing" % f)
-            continue
-        if locked is not None and locked[f] is not None:
-            g.score_locked[f] = _int_field(locked[f], "score_locked[%d]" % f, DROPS, g.lost_total)
-        else:
-            # A hand-written position does not say how much had been lost when the family fell:
-            # count what everyone has lost so far (V13 then gives a lower bound of nothing).
-            g.score_locked[f] = g.lost_total
-    living = g.living()
-    if len(living) <= 1:
-        g.over = True
-        g.winner = living[0] if living else -1
-        for f in range(families):
-            g.pending[f] = -1
-    over = _get(obj, "over", g.over)
-    if over != g.over:
-        raise GameError("over is %r but %d families are still playing" % (over, len(living)))
-    return g
-
-
-def check_position(obj):
-    """GameError with the reason when obj is not a possible position, else None."""
-    from_json(obj)
-
-
-__all__ = ["VampiRing", "GameError", "new_game", "from_json", "action_of", "action_name", "parse_action",
-           "family_index", "CARRIAGE", "SINGLE_CARDS"]
+    return pos.from_json(obj)

@@ -1,6 +1,6 @@
 """VampiRing turn resolution: metamorphosis, movement legs, fights, haunting, blood, the end.
 
-Pure functions over a VampiRing state (games/vampiring.py). They return the
+Pure functions over a VampiRing state (games/vampiring/__init__.py). They return the
 events of the turn as plain dicts, in the order a person would tell them, so
 the table can animate them and the replay printer can explain them:
 
@@ -20,7 +20,7 @@ the table can animate them and the replay printer can explain them:
   end        {winner, scores}                      winner is a family or None
 """
 
-from nightboard.games.vampiring_cards import (
+from nightboard.games.vampiring.cards import (
     CARRIAGE,
     CROSS,
     DIR_SIGN,

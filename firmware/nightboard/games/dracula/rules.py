@@ -1,6 +1,6 @@
 """The Dracula hunt's transitions: hunters' actions, Dracula's turn, the end (rules notes D3-D7).
 
-Functions over a DraculaHunt state (games/dracula.py); each returns the list
+Functions over a DraculaHunt state (games/dracula/__init__.py); each returns the list
 of public events it caused. Events never hold Dracula's room unless a rule
 reveals it (D8): a garlic or stake that finds him, a bite (its room), a crypt
 journey (both crypts), the end.
@@ -9,7 +9,7 @@ Hunter actions are integers: kind << 8 | room (END and the rests have room 0).
 """
 
 from nightboard.games.errors import GameError  # noqa: F401  (re-exported)
-from nightboard.games import dracula_know as K
+from nightboard.games.dracula import know as K
 
 MOVE = 1
 GARLIC = 2
@@ -167,7 +167,7 @@ def constraints(g):
     return sun, bytearray(n), False
 
 
-# Reasons a Dracula move is refused (worded by dracula_why.py, which is loaded only to say why).
+# Reasons a Dracula move is refused (worded by why.py, which is loaded only to say why).
 TOO_LONG, NOT_NEXT, SUNLIT, PLACER, MUST_LEAVE, MUST_CRYPT, NO_CRYPTS, NOT_CRYPT, FAR_CLOSED, TWICE, DEAD, \
     WAS_HIT, IMMUNE, NOT_ENTERED = range(1, 15)
 

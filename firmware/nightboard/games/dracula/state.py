@@ -1,6 +1,8 @@
 """The Dracula hunt: 1 to 4 hunters against Dracula, whom the board plays and hides (rules notes D1-D8).
 
-The game interface (as VampiRing's):
+It implements the contract every game does (docs/games.md): seats (the hunters', then Dracula's,
+which the board plays), to_move, legal, apply, board_move, view, result, to_json / from_json. Its
+own names, which the table and the tests use:
   new_game(seed, hunters, rules, level, size, map) / from_json(obj)
   state.awaiting()            [hunter] whose turn it is, ["dracula"] when his turn is due, [] at the end
   state.legal_actions(h)      the active hunter's actions (ints: kind << 8 | room)
@@ -16,22 +18,24 @@ from 1. Rules "playtest" (default, D1) or "classic"; the differences are data
 (RULESETS). Actions are written "move c3", "garlic c3", "sun c3", "stake c3",
 "end", "rest sun", "rest stake" (rooms by name or number). A Dracula move is
 {"path": [rooms]} or {"crypt": true}, with "bite": [hunters]. Transitions live
-in dracula_rules.py, the public knowledge in dracula_know.py, his mind in
-dracula_mind.py, the map in dracula_map.py. What only outside input needs
-(positions, records, written actions: dracula_pos.py; room graphs:
-dracula_graph.py; the wording of refusals: dracula_why.py) is loaded only
+in rules.py, the public knowledge in know.py, his mind in
+mind.py, the map in map.py. What only outside input needs
+(positions, records, written actions: pos.py; room graphs:
+graph.py; the wording of refusals: why.py) is loaded only
 when used, to keep the board's heap free. Decisions where the rules are
 silent: docs/dracula-rules-notes.md.
 """
 
 from nightboard.prng import Prng
-from nightboard.games import dracula_know as K
-from nightboard.games import dracula_map
-from nightboard.games import dracula_rules as R
-from nightboard.games.dracula_rules import GameError, HEALTH, KINDS, act, kind_of, room_of
+from nightboard.games.dracula import know as K
+from nightboard.games.dracula import map as dracula_map
+from nightboard.games.dracula import rules as R
+from nightboard.games.dracula.rules import GameError, HEALTH, KINDS, kind_of, room_of
+from nightboard.games.errors import show
 
 NAME = "dracula"
 FORMAT = 1
+SEED_MAX = 2 ** 62
 DRACULA = "dracula"
 HUNTERS = ("red", "blue", "yellow", "green")  # V1's colour order, shared by every game
 LEVELS = (1, 2, 3)
@@ -127,7 +131,7 @@ class DraculaHunt:
         """All legal moves of Dracula now (for tests and tools): (crypt, rooms, bites) tuples."""
         if self.over or self.active >= 0:
             return []
-        from nightboard.games import dracula_pos
+        from nightboard.games.dracula import pos as dracula_pos
 
         return dracula_pos.moves(self)
 
@@ -141,7 +145,7 @@ class DraculaHunt:
         if isinstance(obj, int) and not isinstance(obj, bool) and R.MOVE <= kind_of(obj) <= R.REST_STAKE \
                 and room_of(obj) < self.map.n:
             return obj
-        from nightboard.games import dracula_pos
+        from nightboard.games.dracula import pos as dracula_pos
 
         return dracula_pos.parse_action(self, obj)
 
@@ -151,31 +155,31 @@ class DraculaHunt:
         h = self.hunter_index(h)
         a = self.parse_action(action)
         if a not in R.legal(self, h):
-            from nightboard.games import dracula_why
+            from nightboard.games.dracula import why as dracula_why
 
             raise GameError(dracula_why.illegal_action(self, h, a))
         return R.hunter_action(self, h, a)
 
     def parse_move(self, obj):
         """(crypt, rooms, bites) from {"path": [...], "bite": [...]} or {"crypt": true, "bite": [...]}."""
-        from nightboard.games import dracula_pos
+        from nightboard.games.dracula import pos as dracula_pos
 
         return dracula_pos.parse_move(self, obj)
 
     def move_json(self, move):
-        from nightboard.games import dracula_pos
+        from nightboard.games.dracula import pos as dracula_pos
 
         return dracula_pos.move_json(self, move)
 
     def dracula_turn(self, move=None):
         """Dracula's turn (D4-D6). With move None the board's mind chooses it from what the hunters know,
-        his room and his own random stream (games/dracula_mind.py). Returns the public events."""
+        his room and his own random stream (games/dracula/mind.py). Returns the public events."""
         if self.over or self.active >= 0:
-            from nightboard.games import dracula_why
+            from nightboard.games.dracula import why as dracula_why
 
             raise GameError(dracula_why.not_his_turn(self))
         if move is None:
-            from nightboard.games import dracula_mind
+            from nightboard.games.dracula import mind as dracula_mind
 
             move = dracula_mind.decide(self.map, self.view(), self.room, self.prng, self.level)
         elif not isinstance(move, tuple):
@@ -183,16 +187,18 @@ class DraculaHunt:
         crypt, rooms, bites = move
         fault = R.move_fault(self, crypt, rooms, bites)
         if fault is not None:
-            from nightboard.games import dracula_why
+            from nightboard.games.dracula import why as dracula_why
 
             raise GameError(dracula_why.bad_move(self, fault))
         return R.dracula_move(self, crypt, rooms, bites)
 
     def apply_actions(self, entry):
         """A whole round from a record: {"hunters": [actions of hunter 0, ...], "dracula": move or "auto"}
-        (see docs/records.md). Returns the round's events."""
-        from nightboard.games import dracula_pos
+        (see docs/records.md). Returns the round's events. Atomic: the round is first played on a copy, so a
+        refused action anywhere in it changes nothing here."""
+        from nightboard.games.dracula import pos as dracula_pos
 
+        dracula_pos.apply_actions(self.copy(), entry)
         return dracula_pos.apply_actions(self, entry)
 
     def action_name(self, a):
@@ -200,6 +206,42 @@ class DraculaHunt:
         if k == R.END or k == R.REST_SUN or k == R.REST_STAKE:
             return KINDS[k]
         return KINDS[k] + " " + self.map.name(room_of(a))
+
+    # --- the contract (docs/games.md): the hunters' seats, then Dracula's (the board's) ---
+
+    def seats(self):
+        return list(HUNTERS[:self.hunters]) + [DRACULA]
+
+    def to_move(self):
+        if self.over:
+            return []
+        return [self.hunters if self.active < 0 else self.active]
+
+    def legal(self, seat):
+        """A hunter's actions (ints), or Dracula's moves ((crypt, rooms, bites) tuples: host and tests)."""
+        if seat == self.hunters:
+            return self.dracula_moves()
+        return self.legal_actions(seat)
+
+    def apply(self, seat, action):
+        """A hunter's action, or Dracula's move (None: the board chooses it); the public events."""
+        if seat == self.hunters or seat == DRACULA:
+            return self.dracula_turn(action)
+        return self.submit(seat, action)
+
+    def board_move(self, seat):
+        """The move the board would choose for Dracula now (nothing changes: his stream is copied)."""
+        if seat != self.hunters or self.over or self.active >= 0:
+            raise GameError("the board plays Dracula, on his turn")
+        from nightboard.games.dracula import mind as dracula_mind
+
+        return dracula_mind.decide(self.map, self.view(), self.room, Prng(state=self.prng.state), self.level)
+
+    def result(self):
+        if not self.over:
+            return None
+        won = list(range(self.hunters)) if self.winner == "hunters" else [self.hunters]
+        return {"winners": won, "scores": [1 if s in won else 0 for s in range(self.hunters + 1)]}
 
     # --- views -----------------------------------------------------------------
 
@@ -237,7 +279,9 @@ class DraculaHunt:
         }
         if self.over:
             v["dracula"] = self.room
-        if h is not None and h != DRACULA:
+        if h == DRACULA or h == self.hunters:
+            return self.dracula_view()
+        if h is not None:
             v["you"] = self.hunter_index(h)
         return v
 
@@ -260,9 +304,9 @@ class DraculaHunt:
 
 
 def _check_options(hunters, rules, level):
-    if rules not in RULESETS:
+    if not isinstance(rules, str) or rules not in RULESETS:
         raise GameError("rules must be playtest or classic, not %r" % (rules,))
-    if isinstance(level, bool) or level not in LEVELS:
+    if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
         raise GameError("level must be 1, 2 or 3, not %r" % (level,))
     if isinstance(hunters, bool) or not isinstance(hunters, int) or not 1 <= hunters <= 4:
         raise GameError("hunters must be 1 to 4, not %r" % (hunters,))
@@ -278,9 +322,11 @@ def _map(size, graph):
 def new_game(seed, hunters=1, rules="playtest", level=2, size=5, map=None):
     """A new hunt (D2, D3): hunters in the map's start rooms, Dracula in his lair; the seed starts his
     random stream."""
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise GameError("seed must be a non-negative integer, not %r" % (seed,))
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
+        raise GameError("seed must be an integer 0..2**62, not %s" % show(seed))
     _check_options(hunters, rules, level)
+    if map is not None and not isinstance(map, dict):
+        raise GameError("map must be a room graph (an object), not %r" % (map,))
     m = _map(size, map)
     if hunters > len(m.starts):
         raise GameError("this map has start rooms for %d hunters, not %d" % (len(m.starts), hunters))
@@ -288,15 +334,8 @@ def new_game(seed, hunters=1, rules="playtest", level=2, size=5, map=None):
 
 
 def from_json(obj):
-    """A game from an explicit position or a saved state (checked in dracula_pos.py); GameError naming the
+    """A game from an explicit position or a saved state (checked in pos.py); GameError naming the
     field if impossible."""
-    from nightboard.games import dracula_pos
+    from nightboard.games.dracula import pos as dracula_pos
 
     return dracula_pos.from_json(obj)
-
-
-def check_position(obj):
-    from_json(obj)
-
-
-__all__ = ["DraculaHunt", "GameError", "new_game", "from_json", "DRACULA", "HUNTERS", "RULESETS", "act"]

@@ -7,7 +7,7 @@ leaves only his room (D3, D5), a crypt journey leaves only the far crypt
 (D6), and after his turn without a journey it spreads to every room he could
 have reached in 0 to 3 steps under the sunlight rules (D4), through the rooms
 of every bite that was announced (D6). Dracula's own mind reads the same set
-(games/dracula_mind.py): it is what he reasons about.
+(games/dracula/mind.py): it is what he reasons about.
 
 Also here: his legal walks (D4, D6), shared by the rules and his mind.
 """

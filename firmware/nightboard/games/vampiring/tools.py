@@ -1,0 +1,14 @@
+"""What the host's tools and records know of VampiRing besides GAME (never imported on the board)."""
+
+TOOLS = {
+    "format": 1,  # the version of its position format
+    "setup": ("seed", "families", "variant", "preview"),  # the fields of a record's setup
+    "board_seats": (),  # seats the board plays besides the players'
+    "seat_words": ("family", "families"),
+    "turn_words": ("turn", "turns"),
+    "profile": "ring4",  # the shipped table it is played on by default
+    "flags": {},  # the command-line flag of an option, when not --<name> (--no-<name> for a default true)
+    "explain": "nightboard_host.explain",  # its records and events in words
+    "snapshot": None,  # its own picture of the table (None: the ring of cards)
+    "snapshot_turns": "nightboard_host.snapshot:play_turns",  # a fixed play of k turns, for snapshots
+}
