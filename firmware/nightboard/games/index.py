@@ -8,6 +8,7 @@ the host, its TOOLS (nightboard.games.<name>.tools).
 GAMES = (
     "vampiring",
     "dracula",
+    "vampempire",
 )
 
 
