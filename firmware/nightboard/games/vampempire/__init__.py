@@ -4,7 +4,7 @@ Vatican with 10 soul.
 
 GAME is what the table knows of it, TOOLS in tools.py what the host's tools and records add (the
 contract: docs/games.md). The engine is state.py (the Night in night.py, trades in afternoon.py,
-rituals in rituals.py and effects.py, the map in board.py, outside input in pos.py, words in words.py,
+the vampires and the ritual deck in pieces.py, rituals' effects in effects.py, the map in board.py, outside input in pos.py, words in words.py,
 the board's player in mind.py); they are imported only when a game is set up.
 """
 

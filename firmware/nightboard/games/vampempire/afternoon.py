@@ -10,8 +10,8 @@ The Baroness's Priority Trading (2 soul): once an Afternoon, a trade she complet
 partner one more ritual each.
 """
 
-from nightboard.games.vampempire import rituals as R
-from nightboard.games.vampempire import vampires as V
+from nightboard.games.vampempire import pieces as R
+from nightboard.games.vampempire import pieces as V
 from nightboard.games.vampempire.actions import act, PASS, OFFER, GIVE, WANT, ACCEPT, REFUSE, BODIES, NOT_YET
 
 MOST_BODIES = 3

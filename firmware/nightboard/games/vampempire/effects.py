@@ -1,10 +1,10 @@
-"""What each ritual effect does when it resolves (the effect words of rituals.py; notes R1-R4).
+"""What each ritual effect does when it resolves (the effect words of pieces.py; notes R1-R4).
 
 "Next Night" effects wait in the seat's *_next fields and start with that seat's next Night turn,
 which may come later in the same round (R2). The card is already paid and discarded when this runs.
 """
 
-from nightboard.games.vampempire import rituals as R
+from nightboard.games.vampempire import pieces as R
 
 
 def resolve(g, s, k, y):

@@ -10,8 +10,8 @@ only when what comes in is worth more to this vampire than what goes out.
 """
 
 from nightboard.games.vampempire import board as B
-from nightboard.games.vampempire import rituals as R
-from nightboard.games.vampempire import vampires as V
+from nightboard.games.vampempire import pieces as R
+from nightboard.games.vampempire import pieces as V
 from nightboard.games.vampempire.actions import (act, split, ACCEPT, REFUSE, PASS, OFFER, GIVE, WANT, END, MOVE,
                                                  SUCK, OVERTAKE, RITUAL, DISCARD, ROUTE, TRAVEL, MANIPULATE,
                                                  RUMMAGE, INTERCEPT, LET, BODIES, NOT_YET)

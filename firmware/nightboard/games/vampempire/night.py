@@ -8,8 +8,8 @@ answers a ritual before it acts. Notes M5-M9, B2-B5, Y1-Y3, F1-F5, L1-L5 decide 
 """
 
 from nightboard.games.vampempire import board as B
-from nightboard.games.vampempire import rituals as R
-from nightboard.games.vampempire import vampires as V
+from nightboard.games.vampempire import pieces as R
+from nightboard.games.vampempire import pieces as V
 from nightboard.games.vampempire.actions import (act, END, MOVE, SUCK, OVERTAKE, RITUAL, DISCARD, ROUTE,
                                                  UNROUTE, TRAVEL, MANIPULATE, RUMMAGE, INTERCEPT, LET)
 from nightboard.games.vampempire.effects import resolve

@@ -7,8 +7,8 @@ the field. Only loading imports this module (new_game's arguments are checked in
 from nightboard.games.errors import GameError
 from nightboard.games.vampempire.actions import show
 from nightboard.games.vampempire import board as B
-from nightboard.games.vampempire import rituals as R
-from nightboard.games.vampempire import vampires as V
+from nightboard.games.vampempire import pieces as R
+from nightboard.games.vampempire import pieces as V
 from nightboard.games.vampempire.state import check_setup, int_in as _int
 
 PHASES = ("choose", "afternoon", "night", "over")

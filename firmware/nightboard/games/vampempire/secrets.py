@@ -10,7 +10,7 @@ and another random stream (all seats: whoever draws or rummages next may see wha
 
 
 def twins(g):
-    from nightboard.games.vampempire import vampires as V
+    from nightboard.games.vampempire import pieces as V
 
     out = []
     if g.over:

@@ -11,8 +11,8 @@ deck's order and the random stream (known to nobody): only view(seat), the board
 from nightboard.prng import Prng
 from nightboard.games.errors import GameError
 from nightboard.games.vampempire import board as B
-from nightboard.games.vampempire import rituals as R
-from nightboard.games.vampempire import vampires as V
+from nightboard.games.vampempire import pieces as R
+from nightboard.games.vampempire import pieces as V
 from nightboard.games.vampempire.actions import act, split, CHOOSE
 from nightboard.games.vampempire import actions as A
 

@@ -10,8 +10,8 @@ Seats are numbers from 0; hexes are named as on the map (a1 top left); rituals b
 
 from nightboard.games.errors import GameError
 from nightboard.games.vampempire import board as B
-from nightboard.games.vampempire import rituals as R
-from nightboard.games.vampempire import vampires as V
+from nightboard.games.vampempire import pieces as R
+from nightboard.games.vampempire import pieces as V
 from nightboard.games.vampempire import actions as A
 from nightboard.games.vampempire.actions import act, split, show
 

@@ -1,10 +1,31 @@
-"""The default ritual deck of VampEmpire (ruling E1: 40 cards), as data.
+"""VampEmpire's pieces as data: the four vampires (the soul at which each ability opens: 0, 2, 5, 8) and
+the default ritual deck (ruling E1: 40 cards).
 
-Each kind: (name, type, body cost, copies, effect, target). The effect is one of the words that
+Abilities are checked against the soul a vampire holds at the moment they are used: none works
+backwards (nothing is refunded or given again when a threshold is passed, note A1).
+
+Each ritual kind: (name, type, body cost, copies, effect, target). The effect is one of the words that
 effects.py knows; the target is "self", "seat" (another vampire) or "community" (one another vampire
 controls). Names, costs, copies and which effect a kind has can be changed here without touching the
 rules; the balance is explained in docs/vampempire-rules-notes.md (R1-R4).
 """
+
+BARONESS, TYRANT, FEATHERED, BEAST = 0, 1, 2, 3
+NAMES = ("the Baroness", "the Tyrant", "the Feathered One", "the Lumbering Beast")
+KEYS = ("baroness", "tyrant", "feathered", "beast")
+LEVELS = (0, 2, 5, 8)
+
+START_BODIES = 3
+IRON_FIST = 3  # the Tyrant's extra bodies at the start
+ROUTES = 2  # the Baroness's trade routes at the start; one more at 5 soul
+INTERCEPT_COST = 5  # the Feathered One's Bite and Intercept
+PRESENTS = 3  # "present" tokens in the box
+
+
+def has(soul, level):
+    """Does a vampire holding this soul have its ability of this level (0, 1, 2, 3)?"""
+    return soul >= LEVELS[level]
+
 
 ATTACK = "attack"
 BUFF = "buff"
@@ -35,7 +56,3 @@ def deck():
 
 def cost(k):
     return KINDS[k][2]
-
-
-def name(k):
-    return KINDS[k][0]
