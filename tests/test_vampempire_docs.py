@@ -40,7 +40,7 @@ def test_the_players_page_is_complete_and_linked():
 
 
 def test_the_deck_table_in_the_notes_is_the_deck():
-    from nightboard.games.vampempire import rituals as R
+    from nightboard.games.vampempire import pieces as R
 
     text = NOTES.read_text()
     for name, kind, cost, copies, _effect, _target in R.KINDS:

@@ -5,8 +5,8 @@ import pytest
 from nightboard.games import vampempire as M
 from nightboard.games.errors import GameError
 from nightboard.games.vampempire import board as B
-from nightboard.games.vampempire import rituals as R
-from nightboard.games.vampempire import vampires as V
+from nightboard.games.vampempire import pieces as R
+from nightboard.games.vampempire import pieces as V
 from nightboard.games.vampempire.actions import (act, CHOOSE, PASS, OFFER, GIVE, WANT, ACCEPT, REFUSE, END, MOVE, SUCK,
                                                  OVERTAKE, RITUAL, DISCARD, ROUTE, UNROUTE, TRAVEL,
                                                  MANIPULATE, RUMMAGE, INTERCEPT, LET)

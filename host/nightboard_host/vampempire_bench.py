@@ -14,7 +14,7 @@ import sys
 import time
 
 from nightboard.games import vampempire as M
-from nightboard.games.vampempire import vampires as V
+from nightboard.games.vampempire import pieces as V
 
 SEATINGS = []
 for _a in range(4):

@@ -13,7 +13,7 @@ saves after each). The pictures are made when the game changes; a frame only cop
 
 from nightboard.games.vampempire.actions import split
 from nightboard.games.vampempire import actions as A
-from nightboard.games.vampempire import rituals as R
+from nightboard.games.vampempire import pieces as R
 from nightboard.table import palette as P
 from nightboard.table.eventlog import EventLog
 from nightboard.table.layout import STATUS_AT
@@ -251,7 +251,7 @@ class VampEmpirePlay:
 
     def describe(self):
         from nightboard.games.vampempire import words
-        from nightboard.games.vampempire import vampires as V
+        from nightboard.games.vampempire import pieces as V
 
         g = self.game
         v = g.view(None)
