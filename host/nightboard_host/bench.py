@@ -278,6 +278,10 @@ def optional(name):
             from nightboard_host import vampire_nights_bench
 
             return vampire_nights_bench.bench_figures(), None
+        if name == "vampempire":
+            from nightboard_host import vampempire_bench
+
+            return vampempire_bench.bench_figures(), None
     except ImportError as e:
         return None, "not available: %s" % e
     return None, "unknown section"
@@ -294,7 +298,7 @@ def run(quick=False):
         results["gc_collect"] = gc_instructions()
     results["latency"] = latency()
     results["boot"] = boot()
-    for name in ("dracula", "vampire_cards", "vampire_nights", "flash", "pico"):
+    for name in ("dracula", "vampire_cards", "vampire_nights", "vampempire", "flash", "pico"):
         figs, why = optional(name)
         results[name] = figs if figs is not None else {"skipped": why}
     return results
@@ -353,6 +357,24 @@ ROWS = (
      "objects); it runs only when the heap fills, every few turns"),
     ("VampiRing turn on the board (estimate)", ("vampiring_turn", "board_ms_estimate"), "< 5 ms",
      lambda v: v < 5, "callgrind: 20 whole games of 4 families minus their setup, per turn, same model"),
+    ("VampEmpire board-only games: the Baroness's wins (%)", ("vampempire", "balance", "win_percent", "baroness"),
+     "<= 40", lambda v: v <= 40, "400 seeded 4-player games, the 24 seatings in turn, default rules"),
+    ("VampEmpire board-only games: the Tyrant's wins (%)", ("vampempire", "balance", "win_percent", "tyrant"),
+     "<= 40", lambda v: v <= 40, "same games"),
+    ("VampEmpire board-only games: the Feathered One's wins (%)", ("vampempire", "balance", "win_percent",
+                                                                   "feathered"), "<= 40", lambda v: v <= 40,
+     "same games"),
+    ("VampEmpire board-only games: the Lumbering Beast's wins (%)", ("vampempire", "balance", "win_percent",
+                                                                    "beast"), "<= 40", lambda v: v <= 40,
+     "same games"),
+    ("VampEmpire board-only games: mean rounds", ("vampempire", "balance", "mean_rounds"), "-", None, "same games"),
+    ("VampEmpire board decision, unix port, mean (us)", ("vampempire", "decision", "micropython_unix", "mean_us"),
+     "-", None, "time.ticks_us around board_move, 20 board-only 4-player games, Pico heap, .mpy"),
+    ("VampEmpire board decision, unix port, worst (us)", ("vampempire", "decision", "micropython_unix",
+                                                         "worst_us"), "-", None, "same"),
+    ("VampEmpire heap after a 4-player game, unix port", ("vampempire", "decision", "micropython_unix",
+                                                          "heap_after_game"), "< 65536 B", lambda v: v < 65536,
+     UNIX + "; the engine and mind imported as .mpy"),
     ("button press to changed LEDs (frames, worst)", ("latency", "frames_max"), "<= 1 frame",
      lambda v: v <= 1, "simulated table at 16 ms frames, 16 press phases"),
     ("flash, nothing changed: files written", ("flash", "ours_nochange", "files_sent"), "0", lambda v: v == 0,
@@ -429,7 +451,7 @@ def print_report(results, previous=None, out=sys.stdout):
         sec = results[name]
         if name.startswith("heap_") and isinstance(sec, dict) and "skipped" in sec:
             out.write(_wrapped("%s: not measured: %s" % (name, sec["skipped"])))
-    for name in ("dracula", "vampire_cards", "vampire_nights", "flash", "pico"):
+    for name in ("dracula", "vampire_cards", "vampire_nights", "vampempire", "flash", "pico"):
         sec = results.get(name)
         if name == "flash" and isinstance(sec, dict) and "skipped" not in sec:
             continue  # in the table above

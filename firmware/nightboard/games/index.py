@@ -10,6 +10,7 @@ GAMES = (
     "dracula",
     "vampire_cards",
     "vampire_nights",
+    "vampempire",
 )
 
 

@@ -1,0 +1,75 @@
+"""VampEmpire's map: an 8x8 hex grid in offset rows (odd rows sit half a hex to the right).
+
+Hex h is row h // 8, column h % 8; row 0 is the far edge. Distances are hex steps. Corners, the
+four middle hexes and the Vatican's place (notes M1-M3 in docs/vampempire-rules-notes.md) live here.
+"""
+
+SIDE = 8
+HEXES = SIDE * SIDE
+# Start corners in the order seats take them (M2): counterclockwise round the map from the top left.
+CORNERS = (0, 56, 63, 7)
+CORNERS_TWO = (0, 63)  # two players start on opposite corners
+MIDDLE = (27, 28, 35, 36)
+
+
+def _cube(h):
+    r, c = h // SIDE, h % SIDE
+    x = c - (r - (r & 1)) // 2
+    return x, r
+
+
+def distance(a, b):
+    ax, az = _cube(a)
+    bx, bz = _cube(b)
+    dx, dz = ax - bx, az - bz
+    dy = -dx - dz
+    if dx < 0:
+        dx = -dx
+    if dy < 0:
+        dy = -dy
+    if dz < 0:
+        dz = -dz
+    return max(dx, dy, dz)
+
+
+def neighbours(h):
+    """The hexes next to h, in increasing order."""
+    out = []
+    r, c = h // SIDE, h % SIDE
+    for rr in (r - 1, r, r + 1):
+        if rr < 0 or rr >= SIDE:
+            continue
+        for cc in (c - 1, c, c + 1):
+            if 0 <= cc < SIDE:
+                n = rr * SIDE + cc
+                if n != h and distance(h, n) == 1:
+                    out.append(n)
+    return out
+
+
+def within(h, d):
+    """Every hex at distance 1..d from h, in increasing order."""
+    return [n for n in range(HEXES) if n != h and distance(h, n) <= d]
+
+
+def starts(players):
+    return list(CORNERS_TWO if players == 2 else CORNERS[:players])
+
+
+def vatican(players):
+    """M3: the middle hex nearest the last seat's corner; on a tie, the one nearer in rows, then columns."""
+    last = starts(players)[-1]
+
+    def key(h):
+        return (distance(h, last), abs(h // SIDE - last // SIDE), abs(h % SIDE - last % SIDE), h)
+
+    best = MIDDLE[0]
+    for h in MIDDLE:
+        if key(h) < key(best):
+            best = h
+    return best
+
+
+def name(h):
+    """A hex's name: column letter and row number, a1 at the top left."""
+    return "abcdefgh"[h % SIDE] + str(h // SIDE + 1)

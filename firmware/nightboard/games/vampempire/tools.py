@@ -1,0 +1,14 @@
+"""What the host's tools and records know of VampEmpire besides GAME (never imported on the board)."""
+
+TOOLS = {
+    "format": 1,  # the version of its position format
+    "setup": ("seed", "players", "board", "beast", "rounds", "size", "vampires"),  # the fields of a record's setup
+    "board_seats": (),  # the board may play any seat, but has none of its own
+    "seat_words": ("vampire", "vampires"),
+    "turn_words": ("round", "rounds"),
+    "profile": "grid8",  # the shipped table it is played on by default, under its hex overlay
+    "flags": {"size": "--map-size"},  # --size is the picture's size in `nightboard snapshot`
+    "explain": None,
+    "snapshot": "nightboard_host.snapshot_vampempire",  # its own picture: hexes, not cards
+    "snapshot_turns": "nightboard_host.vampempire_bench:play_rounds",  # the board's play of k rounds
+}

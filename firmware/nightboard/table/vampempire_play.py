@@ -1,0 +1,277 @@
+"""VampEmpire on a grid table: the 8x8 grid read as a hex map (odd rows half a cell to the right on the
+printed overlay), the seat to move's buttons, and its panel (docs/table.md, "VampEmpire").
+
+Buttons of the seat to move: "mode" picks the next kind of action it may take (in the order of KINDS),
+"move" the next action of that kind (its target hex blinks white on the map, a target seat's third
+status LED blinks white), "ok" does it. "look" (anyone, any time) is held to see one's own rituals on
+one's own panel. The board plays the last seats if the game says so (option "board"), one action every
+BOARD_MS, from each seat's own view. A press of a seat that is not to move (or that the board plays) is refused: its status LEDs 2 and 3 blink
+magenta and nothing changes. The map and the panels are filled from the public view; a hand is read
+from its own seat's view only, while that seat holds look. turns_done counts applied actions (the table
+saves after each). The pictures are made when the game changes; a frame only copies them.
+"""
+
+from nightboard.games.vampempire.actions import split
+from nightboard.games.vampempire import actions as A
+from nightboard.games.vampempire import pieces as R
+from nightboard.table import palette as P
+from nightboard.table.eventlog import EventLog
+from nightboard.table.layout import STATUS_AT
+
+CYCLE_MS = 500
+REFUSED_MS = 600
+BOARD_MS = 400  # the board plays its seats one action at a time, slowly enough to follow
+SIDE = 8
+# Colours of this game (docs/table.md): a community's type at a full die; the Vatican as the Cross.
+TYPE_COLOUR = ((255, 110, 0), (200, 200, 200), (70, 90, 110), (120, 0, 170))  # village, town, city, cathedral
+VATICAN = P.CARD[9]
+ROUTE = (255, 200, 40)
+PRESENT = P.CARD[5]
+SOUL = P.BLOOD_HELD
+SOUL_HIGH = (255, 255, 255)
+BODY = (255, 120, 0)
+AP_COLOUR = ((0, 0, 0), (255, 60, 0), (255, 170, 0), (0, 255, 0), (0, 200, 255), (0, 200, 255))
+RITUAL_COLOUR = {R.BUFF: (0, 200, 200), R.ATTACK: (255, 0, 60)}
+CURSOR = (255, 255, 255)
+KINDS = (A.CHOOSE, A.PASS, A.OFFER, A.GIVE, A.WANT, A.ACCEPT, A.REFUSE, A.MOVE, A.SUCK, A.OVERTAKE, A.RITUAL,
+         A.DISCARD, A.ROUTE, A.UNROUTE, A.TRAVEL, A.MANIPULATE, A.RUMMAGE, A.INTERCEPT, A.LET, A.END)
+KIND_COLOUR = {A.MOVE: None, A.SUCK: P.BLOOD_HELD, A.OVERTAKE: (255, 255, 255), A.RITUAL: RITUAL_COLOUR[R.BUFF],
+               A.DISCARD: BODY, A.ROUTE: ROUTE, A.UNROUTE: ROUTE, A.TRAVEL: ROUTE, A.MANIPULATE: (170, 0, 255),
+               A.RUMMAGE: PRESENT, A.OFFER: (0, 40, 255), A.GIVE: (0, 40, 255), A.WANT: (0, 40, 255), A.PASS: (40, 40, 40), A.ACCEPT: (0, 255, 0),
+               A.REFUSE: (255, 0, 0), A.INTERCEPT: (255, 0, 60), A.LET: (40, 40, 40), A.END: (40, 40, 40),
+               A.CHOOSE: (255, 255, 255)}
+
+
+def _dim(c, num, den):
+    return (c[0] * num // den, c[1] * num // den, c[2] * num // den)
+
+
+class VampEmpirePlay:
+    def __init__(self, layout, frame, game):
+        if layout.kind != "grid" or layout.width < SIDE or layout.height < SIDE:
+            raise ValueError("VampEmpire needs a grid table of at least 8x8 cells; %s is not one" % layout.name)
+        self.layout = layout
+        self.frame = frame
+        self.game = game
+        n = layout.max_players
+        self.looking = bytearray(n)
+        self.refused_until = [0] * n
+        self.log = EventLog()
+        self.turns_done = 0
+        self.cells = [layout.cell_led(h % SIDE, h // SIDE) * 3 for h in range(SIDE * SIDE)]
+        self.maps = (bytearray(3 * SIDE * SIDE), bytearray(3 * SIDE * SIDE))
+        self.panels = [(bytearray(24), bytearray(24), bytearray(9)) for _ in range(n)]  # soul, bodies, status
+        # slices of the status pictures made once, so that a frame allocates nothing
+        self.views = [(memoryview(p[2])[0:3], memoryview(p[2])[3:6]) for p in self.panels]
+        self.moving = bytearray(n)
+        self.hands = [bytearray(24) for _ in range(n)]
+        self.influence = [bytearray(16) for _ in range(n)]  # hexes where each seat has influence (255: none)
+        self.influence_colour = [_dim(P.FAMILY[s], 1, 2) for s in range(n)]
+        self.kinds = []
+        self.kind = 0
+        self.actions = []
+        self.choice = 0
+        self.board_at = -1  # when the board plays its next action (the first frame after a change)
+        self.sync()
+
+    # --- what is shown, made when the game changes --------------------------------------------------
+
+    def sync(self):
+        g = self.game
+        v = g.view(None)
+        a, b = self.maps
+        for m in (a, b):
+            for i in range(len(m)):
+                m[i] = 0
+        _put(a, v["vatican"], VATICAN)
+        _put(b, v["vatican"], VATICAN)
+        for h in v["presents"]:
+            _put(a, h, PRESENT)
+            _put(b, h, PRESENT)
+        for c in v["communities"]:
+            col = _dim(TYPE_COLOUR[c[1]], 1 + c[2], 2 + c[1])  # brighter the more bodies its die holds
+            _put(a, c[0], col)
+            _put(b, c[0], _dim(P.FAMILY[c[3]], 1, 4) if c[3] >= 0 else col)
+        for h in v["routes"]:
+            _put(b, h, ROUTE)
+        for s in range(v["players"] - 1, -1, -1):
+            _put(a, v["pos"][s], P.FAMILY[s])
+        for s in range(min(v["players"], len(self.influence))):
+            inf = self.influence[s]
+            k = 0
+            for c in v["communities"]:
+                if c[4] & (1 << s) and k < len(inf):
+                    inf[k] = c[0]
+                    k += 1
+            for i in range(k, len(inf)):
+                inf[i] = 255
+        for s in range(min(v["players"], len(self.panels))):
+            soul, bodies, status = self.panels[s]
+            for k in range(8):
+                _put(soul, k, SOUL if v["soul"][s] > k else (0, 0, 0))
+                _put(bodies, k, BODY if v["bodies"][s] > k else (0, 0, 0))
+            if v["soul"][s] >= 9:
+                _put(soul, 7, SOUL_HIGH)
+            if v["soul"][s] >= 10:
+                _put(soul, 6, SOUL_HIGH)
+            if v["bodies"][s] > 8:
+                _put(bodies, 7, SOUL_HIGH)
+            _put(status, 0, P.FAMILY[s])
+            ap = v["ap"] if (v["phase"] == "night" and v["active"] == s) else 0
+            _put(status, 1, AP_COLOUR[min(ap, 5)])
+            hand = g.view(s).get("hand", [])
+            for k in range(8):
+                _put(self.hands[s], k, RITUAL_COLOUR[R.KINDS[hand[k]][1]] if k < len(hand) else (0, 0, 0))
+        self._choices()
+
+    def _choices(self):
+        g = self.game
+        moving = g.to_move()
+        for s in range(len(self.moving)):
+            self.moving[s] = 1 if s in moving else 0
+        self.actions = []
+        self.kinds = []
+        if not moving:
+            return
+        legal = g.legal(moving[0])
+        for k in KINDS:
+            for x in legal:
+                if split(x)[0] == k:
+                    self.kinds.append(k)
+                    break
+        if self.kind not in self.kinds:
+            self.kind = self.kinds[0]
+        self._targets()
+
+    def _targets(self):
+        g = self.game
+        self.actions = [x for x in g.legal(g.to_move()[0]) if split(x)[0] == self.kind]
+        self.choice = 0
+
+    def chosen(self):
+        return self.actions[self.choice] if self.actions else None
+
+    # --- input ---------------------------------------------------------------------------------------
+
+    def press(self, player, role, now):
+        g = self.game
+        if role == "look":
+            if player < len(self.looking):
+                self.looking[player] = 1
+            return
+        if g.over or player not in g.to_move() or g.board_plays(player):
+            if player < len(self.refused_until):
+                self.refused_until[player] = now + REFUSED_MS
+            return
+        if role == "mode":
+            self.kind = self.kinds[(self.kinds.index(self.kind) + 1) % len(self.kinds)]
+            self._targets()
+        elif role == "move":
+            self.choice = (self.choice + 1) % len(self.actions)
+        elif role == "ok":
+            self._apply(player, self.chosen(), now)
+
+    def _apply(self, seat, action, now):
+        self.log.extend(self.game.apply(seat, action))
+        self.turns_done += 1
+        self.board_at = now + BOARD_MS
+        self.sync()
+
+    def release(self, player, role, now):
+        if role == "look" and player < len(self.looking):
+            self.looking[player] = 0
+
+    def animating(self):
+        """True while the board is about to play one of its seats."""
+        g = self.game
+        return not g.over and g.board_plays(g.to_move()[0])
+
+    # --- drawing: copies of the pictures made in sync() ---------------------------------------------------
+
+    def render(self, now):
+        g = self.game
+        if not g.over and g.board_plays(g.to_move()[0]):
+            if self.board_at < 0:
+                self.board_at = now + BOARD_MS
+            elif now >= self.board_at:
+                s = g.to_move()[0]
+                self._apply(s, g.board_move(s), now)  # its mind reads that seat's view only
+        f = self.frame
+        rgb = f.rgb
+        f.clear()
+        phase = (now // CYCLE_MS) & 1
+        m = self.maps[phase]
+        cells = self.cells
+        for h in range(SIDE * SIDE):
+            j = cells[h]
+            rgb[j] = m[3 * h]
+            rgb[j + 1] = m[3 * h + 1]
+            rgb[j + 2] = m[3 * h + 2]
+        if phase:
+            for s in range(len(self.looking)):
+                if self.looking[s]:
+                    col = self.influence_colour[s]
+                    inf = self.influence[s]
+                    for i in range(len(inf)):  # an index loop: a for over the bytearray would allocate
+                        if inf[i] != 255:
+                            f.put(cells[inf[i]], col)
+        lay = self.layout
+        moving = self.moving
+        blink = (now // 250) & 1
+        for s in range(min(g.n, len(self.panels))):
+            at = lay.panel_at[s]
+            soul, bodies, status = self.panels[s]
+            blood = self.hands[s] if self.looking[s] else (soul if (now // 1000) & 1 == 0 else bodies)
+            rgb[at:at + 24] = blood
+            st = at + STATUS_AT
+            first, second = self.views[s]
+            if not (moving[s] and blink):
+                rgb[st:st + 3] = first
+            rgb[st + 3:st + 6] = second
+            if now < self.refused_until[s]:
+                if blink:
+                    f.put(st + 3, P.ERROR)
+                    f.put(st + 6, P.ERROR)
+            elif moving[s] and self.kind:
+                c = KIND_COLOUR[self.kind]
+                f.put(st + 6, P.FAMILY[s] if c is None else c)
+        a = self.chosen()
+        if a is not None and blink:
+            kind, x, y, z = split(a)
+            if kind in (A.MOVE, A.SUCK, A.OVERTAKE, A.ROUTE, A.UNROUTE, A.TRAVEL):
+                f.put(cells[z], CURSOR)
+            elif kind == A.RITUAL and y >= 10:
+                f.put(cells[y - 10], CURSOR)
+            elif (kind == A.RITUAL and 1 <= y < 10) or kind in (A.MANIPULATE, A.OFFER):
+                t = y - 1 if kind == A.RITUAL else x
+                if t < len(self.panels):
+                    f.put(lay.panel_at[t] + STATUS_AT + 6, CURSOR)
+
+    # --- text for the host -----------------------------------------------------------------------------
+
+    def describe(self):
+        from nightboard.games.vampempire import words
+        from nightboard.games.vampempire import pieces as V
+
+        g = self.game
+        v = g.view(None)
+        lines = ["VampEmpire, round %d of %d, %s" % (v["round"], v["rounds"], v["phase"])]
+        if v["board"]:
+            lines[0] += "; the board plays seat%s %s" % ("s" if v["board"] > 1 else "", ", ".join(
+                str(s) for s in range(g.n - v["board"], g.n)))
+        if g.over:
+            lines.append("game over: seat %s wins" % " and ".join(str(w) for w in v["winners"]))
+        elif self.chosen() is not None:
+            lines.append("seat %d to play: %s (mode: action, move: target, ok: do it)"
+                         % (g.to_move()[0], words.say(self.chosen())))
+        for s in range(g.n):
+            who = V.NAMES[v["vampires"][s]] if v["vampires"][s] >= 0 else "not chosen yet"
+            lines.append("seat %d, %s: soul %d, bodies %d, rituals %d" % (s, who, v["soul"][s], v["bodies"][s],
+                                                                           v["hand_sizes"][s]))
+        return lines
+
+
+def _put(buf, i, c):
+    buf[3 * i] = c[0]
+    buf[3 * i + 1] = c[1]
+    buf[3 * i + 2] = c[2]

@@ -1,0 +1,262 @@
+"""VampEmpire on the grid table: the buttons of the seat to act, refusals, look, what the LEDs show (the
+lights of docs/table.md), frames that say nothing of another seat's hand, and no heap per frame."""
+
+import pytest
+
+from mpy_harness import ROOT, run_mpy
+from nightboard.games import vampempire as M
+from nightboard.games.vampempire import secrets
+from nightboard.games.vampempire.actions import act, split, CHOOSE, PASS, END, MOVE
+from nightboard.table import palette as P
+from nightboard.table.frame import Frame
+from nightboard.table.layout import Layout
+from nightboard.table.profile import load_profile_file
+from nightboard.table.vampempire_play import TYPE_COLOUR, VATICAN, VampEmpirePlay
+from nightboard.prng import Prng
+
+PROFILE = str(ROOT / "hardware" / "profiles" / "grid8.json")
+
+
+def table(g):
+    lay = Layout(load_profile_file(PROFILE))
+    return VampEmpirePlay(lay, Frame(lay.led_count), g)
+
+
+def cell(c, h, now):
+    c.render(now)
+    return c.frame.get(c.layout.cell_led(h % 8, h // 8))
+
+
+def test_ring_tables_are_refused_with_a_message():
+    lay = Layout(load_profile_file(str(ROOT / "hardware" / "profiles" / "ring4.json")))
+    with pytest.raises(ValueError, match="grid table"):
+        VampEmpirePlay(lay, Frame(lay.led_count), M.new_game(1, 2))
+
+
+def test_choosing_vampires_with_mode_move_ok():
+    g = M.new_game(1, 2)
+    c = table(g)
+    assert c.kinds == [CHOOSE] and c.chosen() == act(CHOOSE, 0)
+    c.press(0, "move", 0)
+    c.press(0, "move", 0)
+    assert c.chosen() == act(CHOOSE, 2)
+    c.press(0, "ok", 0)
+    assert g.vamp[0] == 2 and c.turns_done == 1 and c.log.recent(1)[0]["ev"] == "choose"
+
+
+def test_a_seat_not_to_act_is_refused_and_nothing_changes():
+    g = M.new_game(1, 2)
+    c = table(g)
+    before = g.to_json()
+    c.press(1, "ok", 100)
+    assert g.to_json() == before and c.turns_done == 0
+    c.render(100 + 250)  # a blinking frame inside the refusal
+    lay = c.layout
+    assert c.frame.get(lay.status_led(1, 1)) == P.ERROR and c.frame.get(lay.status_led(1, 2)) == P.ERROR
+    c.render(100 + 1000)
+    assert c.frame.get(lay.status_led(1, 1)) != P.ERROR
+
+
+def test_the_map_shows_communities_vampires_the_vatican_and_control():
+    g = M.new_game(2, 2, vampires=["baroness", "tyrant"])
+    c = table(g)
+    assert cell(c, g.vatican, 0) == VATICAN
+    com = g.comm[0]
+    assert cell(c, com[0], 0) == TYPE_COLOUR[com[1]]  # a full die: full colour
+    assert cell(c, g.pos[0], 0) == P.FAMILY[0] and cell(c, g.pos[1], 0) == P.FAMILY[1]
+    com[3] = 1
+    com[2] = 0
+    c.sync()
+    assert cell(c, com[0], 0) != TYPE_COLOUR[com[1]]  # sucked dry: dimmer
+    assert cell(c, com[0], 500) == tuple(x // 4 for x in P.FAMILY[1])  # its controller, dimmed
+    g.routes = [com[0]]
+    c.sync()
+    assert cell(c, com[0], 500) == (255, 200, 40)
+
+
+def test_the_move_cursor_blinks_on_its_target():
+    g = M.new_game(2, 2, vampires=["baroness", "tyrant"])
+    c = table(g)
+    for s in (0, 1):
+        g.apply(s, act(PASS))
+    c.sync()
+    while c.kind != MOVE:
+        c.press(0, "mode", 0)
+    h = split(c.chosen())[3]
+    assert cell(c, h, 250) == (255, 255, 255)
+    c.press(0, "ok", 300)
+    assert g.pos[0] == h and g.ap == 2
+
+
+def test_look_shows_a_hand_only_on_its_own_panel():
+    g = M.new_game(2, 3, vampires=["baroness", "tyrant", "beast"])
+    c = table(g)
+    lay = c.layout
+    c.press(1, "look", 0)
+    c.render(0)
+    assert c.frame.get(lay.blood_led(1, 0)) in ((0, 200, 200), (255, 0, 60))  # its one ritual
+    assert c.frame.get(lay.blood_led(1, 1)) == (0, 0, 0)
+    c.release(1, "look", 10)
+    c.render(10)
+    assert c.frame.get(lay.blood_led(1, 0)) == (0, 0, 0)  # 0 soul
+
+
+def test_frames_say_nothing_of_a_hand_to_those_who_may_not_see_it():
+    n = 0
+    for seed in range(3):
+        g = M.new_game(seed, 3)
+        rng = Prng(seed)
+        for step in range(60):
+            if g.result() is not None:
+                break
+            if step % 6 == 0:
+                for d, knowers in secrets.twins(g):
+                    a, b = table(g.copy()), table(M.from_json(d))
+                    for t in (0, 250, 500, 1000, 1250):
+                        for who in range(3):
+                            if who in knowers:
+                                continue
+                            a.looking[who] = b.looking[who] = 1
+                        a.render(t)
+                        b.render(t)
+                        assert a.frame.rgb == b.frame.rgb
+                        n += 1
+            s = g.to_move()[0]
+            legal = g.legal(s)
+            g.apply(s, legal[rng.below(len(legal))])
+    assert n > 50
+
+
+@pytest.mark.micropython
+def test_no_heap_per_frame_and_a_whole_game_fits_on_micropython():
+    code = (
+        "import gc\n"
+        "from nightboard.table.profile import load_profile_file\n"
+        "from nightboard.table.layout import Layout\n"
+        "from nightboard.table.frame import Frame\n"
+        "from nightboard.table.vampempire_play import VampEmpirePlay\n"
+        "from nightboard.games import vampempire as M\n"
+        "lay = Layout(load_profile_file('hardware/profiles/grid8.json'))\n"
+        "g = M.new_game(3, 4)\n"
+        "c = VampEmpirePlay(lay, Frame(lay.led_count), g)\n"
+        "t = 0\n"
+        "worst = 0\n"
+        "for i in range(3000):\n"
+        "    if g.over:\n"
+        "        break\n"
+        "    s = g.to_move()[0]\n"
+        "    for role in ('mode', 'move', 'ok'):\n"
+        "        c.press(s, role, t)\n"
+        "    t += 16\n"
+        "    c.render(t)\n"
+        "    c.log.publish()\n"
+        "    gc.collect()\n"
+        "    worst = max(worst, gc.mem_alloc())\n"
+        "c.looking[1] = 1\n"
+        "c.looking[2] = 1\n"
+        "c.render(0)\n"
+        "gc.collect()\n"
+        "gc.disable()\n"
+        "a = gc.mem_alloc()\n"
+        "for k in range(60):\n"
+        "    c.render(2000 + k * 16)\n"
+        "b = gc.mem_alloc()\n"
+        "for k in range(60):\n"
+        "    c.render(3000 + k * 16)\n"
+        "print(b - a, gc.mem_alloc() - b, worst, g.over)\n")
+    first, per_frames, worst, over = run_mpy(code, compiled=True).split()
+    print("first 60 frames", first)
+    assert int(per_frames) == 0 and over == "True"
+    assert int(worst) < 120 * 1024  # the GUIDE's budget for stock MicroPython with .mpy files
+
+
+def test_describe_names_the_seat_to_act_and_its_choice():
+    g = M.new_game(2, 2, vampires=["baroness", "tyrant"])
+    c = table(g)
+    lines = c.describe()
+    assert lines[0].startswith("VampEmpire, round 1 of 30, afternoon")
+    assert "seat 0 to play: pass" in lines[1]
+    assert "the Baroness: soul 0, bodies 3, rituals 1" in lines[2]
+    g.apply(0, act(PASS))
+    g.apply(1, act(PASS))
+    c.sync()
+    while c.kind != END:
+        c.press(0, "mode", 0)
+    assert "seat 0 to play: end" in c.describe()[1]
+
+
+def test_the_snapshot_draws_the_hex_map_and_its_leds(tmp_path):
+    from nightboard_host import snapshot_vampempire as SV
+
+    g = M.new_game(7, 4, vampires=["baroness", "tyrant", "feathered", "beast"])
+    c = table(g)
+    c.render(0)
+    img = SV.picture(c.layout, c.frame, g, size=400)
+    assert img.size == (400, 400)
+    canvas = __import__("nightboard_host.snapshot", None, None, ["Canvas"]).Canvas(c.layout, 400)
+    x, y = canvas.px(*canvas.pos[c.layout.cell_led(g.pos[0] % 8, g.pos[0] // 8)])
+    r, gr, b = img.getpixel((int(x), int(y)))
+    assert r > 200 and gr < 80 and b < 80  # seat 0's vampire, red, on its corner
+    assert SV.hex_centre(canvas, c.layout, 8)[0] > SV.hex_centre(canvas, c.layout, 0)[0]  # row 2 shifted right
+
+
+def test_the_board_plays_its_seats_one_action_at_a_time():
+    g = M.new_game(4, 3, board=2)
+    assert g.board == 2 and g.board_plays(2) and g.board_plays(1) and not g.board_plays(0)
+    c = table(g)
+    assert "the board plays seats 1, 2" in c.describe()[0]
+    c.press(0, "ok", 0)  # seat 0 chooses its vampire
+    assert g.to_move() == [1] and c.animating()
+    c.press(1, "ok", 10)  # a seat the board plays: refused
+    assert g.to_move() == [1]
+    c.render(100)
+    assert g.to_move() == [1]  # not yet: one action every BOARD_MS
+    c.render(500)
+    assert g.to_move() == [2]
+    t = 500
+    while g.to_move() != [0] and not g.over:
+        t += 400
+        c.render(t)
+    assert g.phase == "afternoon" and g.to_move() == [0] and not c.animating()
+
+
+def test_board_option_keeps_one_seat_for_a_player_and_none_lets_the_board_choose():
+    assert M.new_game(1, 2, board=3).board == 1
+    g = M.new_game(1, 2, board=1)
+    g.apply(0, act(CHOOSE, 0))
+    want = g.board_move(1)
+    g2 = g.copy()
+    g.apply(1, None)
+    g2.apply(1, want)
+    assert g.to_json() == g2.to_json()
+    with pytest.raises(Exception):
+        M.new_game(1, 2).apply(0, None)
+
+
+def test_the_overlay_is_the_map_at_the_panels_pitch():
+    import xml.etree.ElementTree as ET
+
+    from nightboard_host import snapshot_vampempire as SV
+
+    text = SV.overlay_svg(10.0)
+    root = ET.fromstring(text)
+    ns = "{http://www.w3.org/2000/svg}"
+    polys = root.findall(ns + "polygon")
+    assert len(polys) == 64 and root.get("width") == "100.0mm"
+    names = [t.text for t in root.findall(ns + "text")][:64]
+    assert names[0] == "a1" and names[63] == "h8"
+    assert (ROOT / "hardware" / "grid8" / "vampempire-overlay.svg").read_text() == SV.overlay_svg()
+
+
+def test_look_shows_ones_influence_on_the_map():
+    g = M.new_game(2, 2, vampires=["baroness", "tyrant"])
+    com = g.comm[3]
+    com[4] = 2  # seat 1 has controlled it once; seat 0 controls it now
+    com[3] = 0
+    c = table(g)
+    assert cell(c, com[0], 500) == tuple(x // 4 for x in P.FAMILY[0])
+    c.press(1, "look", 0)
+    assert cell(c, com[0], 500) == tuple(x // 2 for x in P.FAMILY[1])
+    assert cell(c, com[0], 0) == TYPE_COLOUR[com[1]]  # the first picture is unchanged
+    c.release(1, "look", 0)
+    assert cell(c, com[0], 500) == tuple(x // 4 for x in P.FAMILY[0])
