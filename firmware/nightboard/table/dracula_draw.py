@@ -54,8 +54,8 @@ def strips(gw, gh, x0, y0, w, h):
 
 
 class Renderer:
-    def __init__(self, layout, frame, game):
-        m = game.map
+    def __init__(self, layout, frame, scene):
+        m = scene.map
         self.layout = layout
         self.frame = frame
         self.map = m
@@ -64,14 +64,14 @@ class Renderer:
         self.room_led = array("H", [layout.cell_led(x0 + m.x(r), y0 + m.y(r)) for r in range(n)])
         self._room_at = array("H", [3 * led for led in self.room_led])  # byte offsets, for Frame.put
         self.crypt = bytearray(n)
-        if game.crypts_on:
+        if scene.crypts_on:
             for r in range(n):
                 self.crypt[r] = 1 if m.is_crypt(r) else 0
         lines = strips(layout.width, layout.height, x0, y0, m.width, m.height)
         want = [("health", 3)]
-        if game.team:
-            want.append(("lives", game.team_lives))
-            want.append(("garlic", game.garlic_pool))
+        if scene.team:
+            want.append(("lives", scene.team_lives))
+            want.append(("garlic", scene.garlic_pool))
         self.health_led = array("H")
         self.lives_led = array("H")
         self.garlic_led = array("H")
