@@ -17,6 +17,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 from nightboard.games import index
 from nightboard.games.vampiring.cards import FAMILIES, HOME_BASE, card_from_name
 from nightboard.table import palette as P
+from nightboard.table import vampiring_draw as VD
 
 TABLE_TOP = (17, 13, 12)
 BOARD = (31, 25, 28)
@@ -187,7 +188,7 @@ def _angle_of(x, y):
 def _card_colour(code):
     if code >= HOME_BASE:
         return P.FAMILY[code - HOME_BASE]
-    return P.CARD[code]
+    return VD.CARD[code]
 
 
 def _cards_by_position(layout, names, families):

@@ -15,6 +15,7 @@ from nightboard.games.vampiring.cards import FAMILIES
 from nightboard.games.vampiring.state import parse_action
 from nightboard.games.vampiring.turn import morph
 from nightboard.table import palette as P
+from nightboard.table import vampiring_draw as VD
 from nightboard.table.eventlog import EventLog
 from nightboard.table.layout import STATUS_AT
 from nightboard.table.vampiring_draw import OFF, Renderer
@@ -150,8 +151,8 @@ class VampiRingPlay:
         fr.put(a, P.FAMILY[f] if lit else OFF)
         if self.looking[f]:
             shown = mine if mine >= 0 else self.action(f)
-            m = P.META_COLOUR[shown >> 1]
-            d = P.DIR_COLOUR[shown & 1]
+            m = VD.META_COLOUR[shown >> 1]
+            d = VD.DIR_COLOUR[shown & 1]
             fr.put(b, m)
             fr.put(c, d)
         else:
@@ -175,7 +176,7 @@ class VampiRingPlay:
             shape = morph(self.scene.shape[f * 3 + v], meta)
             self.draw.set_card(land[v], self.draw.slot_led(land[v], shape), col)
             if self.draw.per_card >= 4:
-                self.draw.set_card(land[v], 0, P.PREVIEW)
+                self.draw.set_card(land[v], 0, VD.PREVIEW)
 
     # --- text for the host -------------------------------------------------
 
