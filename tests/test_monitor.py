@@ -216,7 +216,8 @@ def test_load_takes_a_board_save_a_position_or_start_options(tmp_path):
     (None, "cannot read"),
     ("{not json", "is not valid JSON"),
     ("[1, 2]", "not a dump, a save or a position (a JSON object)"),
-    ('{"hello": 1}', "not a dump, a save or a position: it has no save, position or ring"),
+    ('{"hello": 1}', "the board said no: position has an unknown field 'hello'"),
+    ('{}', "not a dump, a save or a position: it is empty"),
     ('{"ring": ["tower"], "families": 2}', "the board said no: ring must list 12 cards for 2 families (V2)"),
     ('{"position": 5}', "its position is not an object"),
 ])

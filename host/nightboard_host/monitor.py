@@ -203,10 +203,10 @@ class RemoteTable:
         game = obj.get("game") or index.default()
         if "position" in obj:
             pos = obj["position"]
-        elif "ring" in obj:
-            pos, game = obj, "vampiring"  # a bare position with a ring of cards (older dumps name no game)
+        elif obj:
+            pos = obj  # a bare position: it names its game, or is one of the index's first (older dumps)
         else:
-            raise ValueError("not a dump, a save or a position: it has no save, position or ring")
+            raise ValueError("not a dump, a save or a position: it is empty")
         if not isinstance(pos, dict):
             raise ValueError("its position is not an object")
         self.link.call("start", game=game, position=pos)
