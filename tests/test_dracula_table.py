@@ -423,3 +423,46 @@ def test_each_hunters_turn_starts_on_moving_whatever_the_last_hunter_chose(last)
     do(d, R.END)
     d.settle()
     assert g.active == 0 and d.table.play.kind == R.MOVE  # the next round starts on moving too
+
+
+class _ViewsOnly:
+    """A hunt whose fields cannot be read from outside: the controller must work from views and the map."""
+
+    HIDDEN = ("room", "prng", "last_move", "possible", "pos", "stakes", "sun", "lives", "bitten", "sunlight",
+              "health", "active", "garlic_left", "team_lives", "seed")
+
+    def __init__(self, game):
+        object.__setattr__(self, "_g", game)
+
+    def __getattr__(self, name):
+        if name in self.HIDDEN:
+            raise AssertionError("the controller read the state's %s" % name)
+        return getattr(self._g, name)
+
+
+def test_the_controller_and_its_scene_read_views_only():
+    """Issue 15 item 3: the hunt's controller, scene and renderer get the hunters' view (and the public map),
+    never a field of the state; the same presses give the same frames, Dracula's turns included."""
+    from nightboard.table.frame import Frame
+
+    d = Driver({"game": "dracula", "players": 2, "seed": 5, "level": 2}, name="grid8")
+    t = d.table
+    twin = D.from_json(t.play.game.to_json())
+    spied = type(t.play)(t.layout, Frame(t.frame.n), _ViewsOnly(twin))
+    now = 0
+    for k in range(40):
+        h = k % 2
+        for role in (("mode",) * (k % 3)) + ("move", "look", "ok"):
+            now += 40
+            for c in (t.play, spied):
+                c.press(h, role, now)
+                c.render(now)
+                c.release(h, "look", now)
+            assert bytes(t.frame.rgb) == bytes(spied.frame.rgb)
+        for _ in range(250):
+            now += 16
+            t.play.render(now)
+            spied.render(now)
+            assert bytes(t.frame.rgb) == bytes(spied.frame.rgb)
+        assert spied.describe() == t.play.describe()
+    assert spied.turns_done == t.play.turns_done >= 5

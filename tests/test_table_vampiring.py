@@ -6,6 +6,7 @@ from nightboard.games.vampiring import state as V
 from nightboard.table import palette as P
 from nightboard.table import vampiring_draw as VD
 from nightboard.table.app import StartError
+from nightboard.table.frame import Frame
 from table_driver import Driver
 from vr_helpers import BAT, BLUE, MAN, RED, RING4, YELLOW, position
 
@@ -309,3 +310,44 @@ def test_an_unchanged_frame_is_not_sent_again_until_the_refresh():
     t.encoder.set_brightness(t.encoder.brightness // 2)
     d.frames(1)
     assert px.frames_written == sent + 1 and bytes(px.last) != before  # a new brightness is sent at once
+
+
+class _NoSecrets:
+    """A game whose hidden fields cannot be read from outside: the controller must work from views."""
+
+    def __init__(self, game, hidden):
+        object.__setattr__(self, "_g", game)
+        object.__setattr__(self, "_hidden", hidden)
+
+    def __getattr__(self, name):
+        if name in self._hidden:
+            raise AssertionError("the controller read the state's %s" % name)
+        return getattr(self._g, name)
+
+
+def test_the_controller_reads_no_choice_from_the_state():
+    """Issue 15 item 3: VampiRing's controller shows and checks choices from what each family entered and
+    from views, never from the engine's pending choices; the same presses give the same frames."""
+    d = Driver({"game": "vampiring", "players": 3, "seed": 4})
+    t = d.table
+    twin = V.from_json(t.play.game.to_json())
+    spied = type(t.play)(t.layout, Frame(t.frame.n), _NoSecrets(twin, {"pending", "seed", "score_locked"}))
+    assert not isinstance(t.play.game, _NoSecrets)
+    now = 0
+    for turn in range(6):
+        for f in range(3):
+            for role in ("mode", "look", "move", "ok")[: 2 + (turn + f) % 3] + ("ok",):
+                now += 50
+                t.play.press(f, role, now)
+                spied.press(f, role, now)
+                for c in (t.play, spied):
+                    c.render(now)
+                    c.release(f, "look", now)
+                assert bytes(t.frame.rgb) == bytes(spied.frame.rgb)
+        for _ in range(200):
+            now += 16
+            t.play.render(now)
+            spied.render(now)
+            assert bytes(t.frame.rgb) == bytes(spied.frame.rgb)
+        assert spied.describe() == t.play.describe()
+    assert spied.turns_done == t.play.turns_done >= 3
