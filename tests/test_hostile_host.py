@@ -5,7 +5,7 @@ traceback (issue 20, "The host"): `--profile` on play, snapshot, flash, run and 
 The file reading itself (size before reading, nesting before parsing, encoding, JSON) is
 host/nightboard_host/jsonfile.py for records, positions and dumps, and the board's own profile loader
 for profiles. What a game's from_json makes of valid JSON of the wrong shape is the games' contract
-(issue 15, helper "contract"); the cases of it issue 20 names are here as strict xfails until then.
+(issue 15): the cases of it issue 20 names are here too, refused with a message.
 """
 
 import json
@@ -138,7 +138,6 @@ def _vampiring_position(**changes):
     return pos
 
 
-CONTRACT = "the game's from_json does not check this yet: issue 15 (helper 'contract') makes it spec-driven"
 GAME_CASES = {
     "dracula rules an object": (["replay"], {"game": "dracula", "setup": {"seed": 1, "rules": {}}, "turns": []}),
     "dracula rules a list": (["replay"], {"game": "dracula", "setup": {"seed": 1, "rules": []}, "turns": []}),
@@ -161,7 +160,6 @@ def _as_file(how, obj):
     return obj
 
 
-@pytest.mark.xfail(strict=True, reason=CONTRACT)
 @pytest.mark.parametrize("case", sorted(GAME_CASES))
 def test_valid_json_a_game_cannot_use_is_refused_with_a_message(case, tmp_path, capsys):
     hows, obj = GAME_CASES[case]
