@@ -5,6 +5,7 @@ import pytest
 from dracula_helpers import D, R
 from frame_png import assert_leds
 from nightboard.table import palette as P
+from nightboard.table import dracula_draw as DD
 from nightboard.table.app import StartError
 from nightboard.table.dracula_draw import fit_map
 from nightboard.table.dracula_scene import DUR, NIGHT
@@ -66,16 +67,16 @@ def test_the_map_panels_and_health_at_the_start():
     g = d.table.game
     want = {}
     for r in range(g.map.n):
-        want[play.draw.room_led[r]] = P.DR_CRYPT if g.map.is_crypt(r) else P.DR_ROOM
-    want[room_led(d, "c3")] = P.DRACULA  # D2: everyone knows where he starts
+        want[play.draw.room_led[r]] = DD.DR_CRYPT if g.map.is_crypt(r) else DD.DR_ROOM
+    want[room_led(d, "c3")] = DD.DRACULA  # D2: everyone knows where he starts
     want[room_led(d, "a1")] = P.FAMILY[0]
     want[room_led(d, "e5")] = P.FAMILY[1]
     for i in play.draw.health_led:
-        want[i] = P.DRACULA
+        want[i] = DD.DRACULA
     assert len(play.draw.health_led) == 3
     for h in range(2):
         for k in range(8):
-            want[lay.blood_led(h, k)] = P.BLOOD_HELD if k < 2 else (P.STAKE if k < 7 else P.OFF)
+            want[lay.blood_led(h, k)] = P.BLOOD_HELD if k < 2 else (DD.STAKE if k < 7 else P.OFF)
     for k in range(8):  # empty seats stay dark
         want[lay.blood_led(2, k)] = P.OFF
     del want[room_led(d, "a2")]  # red's cursor (its first move) flickers there
@@ -117,7 +118,7 @@ def test_the_cursor_flickers_on_the_chosen_room_in_the_actions_colour():
     for _ in range(30):
         d.frames()
         colours.add(d.led(led))
-    assert P.GARLIC in colours and (P.DR_END[0] >> 1, P.DR_END[1] >> 1, P.DR_END[2] >> 1) in colours
+    assert P.GARLIC in colours and (DD.DR_END[0] >> 1, DD.DR_END[1] >> 1, DD.DR_END[2] >> 1) in colours
 
 
 def test_a_press_out_of_turn_is_refused_visibly_and_changes_nothing():
@@ -150,13 +151,13 @@ def test_look_shows_where_he_may_be_and_the_sunlight_items():
     play = d.table.play
     cursor = play.targets[play.target]
     free = [r for r in g.possible_rooms() if r not in g.pos and r != cursor]
-    assert all(d.led(d.table.play.draw.room_led[r]) == P.DR_POSSIBLE for r in free)
+    assert all(d.led(d.table.play.draw.room_led[r]) == DD.DR_POSSIBLE for r in free)
     impossible = [r for r in range(g.map.n) if r not in g.possible_rooms() and r not in g.pos and r != cursor]
-    assert impossible and all(d.led(d.table.play.draw.room_led[r]) != P.DR_POSSIBLE for r in impossible)
-    assert [d.led(lay.blood_led(1, k)) for k in range(8)][2:7] == [P.SUNLIGHT] * 5
+    assert impossible and all(d.led(d.table.play.draw.room_led[r]) != DD.DR_POSSIBLE for r in impossible)
+    assert [d.led(lay.blood_led(1, k)) for k in range(8)][2:7] == [DD.SUNLIGHT] * 5
     d.let_go(1, "look")
-    assert [d.led(lay.blood_led(1, k)) for k in range(8)][2:7] == [P.STAKE] * 5
-    assert all(d.led(d.table.play.draw.room_led[r]) != P.DR_POSSIBLE for r in free)
+    assert [d.led(lay.blood_led(1, k)) for k in range(8)][2:7] == [DD.STAKE] * 5
+    assert all(d.led(d.table.play.draw.room_led[r]) != DD.DR_POSSIBLE for r in free)
 
 
 def test_garlic_shows_an_empty_room_dark_and_his_room_in_his_colour():
@@ -172,7 +173,7 @@ def test_garlic_shows_an_empty_room_dark_and_his_room_in_his_colour():
     d.settle()
     d.frames(2)
     assert d.table.game.possible_rooms() == [d.table.game.map.room("b2")]
-    assert d.led(room_led(d, "b2")) == P.DRACULA
+    assert d.led(room_led(d, "b2")) == DD.DRACULA
 
 
 def test_the_night_is_one_unchanging_picture_while_he_decides():
@@ -372,7 +373,7 @@ def test_classic_rules_show_team_lives_and_garlic_on_the_grid():
     d.frames(1)
     assert [d.led(i) for i in dr.garlic_led] == [P.GARLIC] * 3 + [P.OFF]
     lay = d.table.layout
-    assert [d.led(lay.blood_led(0, k)) for k in range(3)] == [P.STAKE, P.STAKE, P.OFF]  # no lives on panels
+    assert [d.led(lay.blood_led(0, k)) for k in range(3)] == [DD.STAKE, DD.STAKE, P.OFF]  # no lives on panels
 
 
 def test_a_bite_is_shown_on_the_victims_room_and_panel():
@@ -386,8 +387,8 @@ def test_a_bite_is_shown_on_the_victims_room_and_panel():
         d.frames()
         seen_room.add(d.led(room_led(d, "c1")))
         seen_life.add(d.led(lay.blood_led(0, 1)))
-    assert P.DRACULA in seen_room and P.WOUND in seen_room and P.WOUND in seen_life
-    assert d.led(lay.blood_led(0, 1)) == P.STAKE  # one life left: the second LED is its first stake now
+    assert DD.DRACULA in seen_room and P.WOUND in seen_room and P.WOUND in seen_life
+    assert d.led(lay.blood_led(0, 1)) == DD.STAKE  # one life left: the second LED is its first stake now
     assert d.table.game.lives[0] == 1
 
 
@@ -422,3 +423,46 @@ def test_each_hunters_turn_starts_on_moving_whatever_the_last_hunter_chose(last)
     do(d, R.END)
     d.settle()
     assert g.active == 0 and d.table.play.kind == R.MOVE  # the next round starts on moving too
+
+
+class _ViewsOnly:
+    """A hunt whose fields cannot be read from outside: the controller must work from views and the map."""
+
+    HIDDEN = ("room", "prng", "last_move", "possible", "pos", "stakes", "sun", "lives", "bitten", "sunlight",
+              "health", "active", "garlic_left", "team_lives", "seed")
+
+    def __init__(self, game):
+        object.__setattr__(self, "_g", game)
+
+    def __getattr__(self, name):
+        if name in self.HIDDEN:
+            raise AssertionError("the controller read the state's %s" % name)
+        return getattr(self._g, name)
+
+
+def test_the_controller_and_its_scene_read_views_only():
+    """Issue 15 item 3: the hunt's controller, scene and renderer get the hunters' view (and the public map),
+    never a field of the state; the same presses give the same frames, Dracula's turns included."""
+    from nightboard.table.frame import Frame
+
+    d = Driver({"game": "dracula", "players": 2, "seed": 5, "level": 2}, name="grid8")
+    t = d.table
+    twin = D.from_json(t.play.game.to_json())
+    spied = type(t.play)(t.layout, Frame(t.frame.n), _ViewsOnly(twin))
+    now = 0
+    for k in range(40):
+        h = k % 2
+        for role in (("mode",) * (k % 3)) + ("move", "look", "ok"):
+            now += 40
+            for c in (t.play, spied):
+                c.press(h, role, now)
+                c.render(now)
+                c.release(h, "look", now)
+            assert bytes(t.frame.rgb) == bytes(spied.frame.rgb)
+        for _ in range(250):
+            now += 16
+            t.play.render(now)
+            spied.render(now)
+            assert bytes(t.frame.rgb) == bytes(spied.frame.rgb)
+        assert spied.describe() == t.play.describe()
+    assert spied.turns_done == t.play.turns_done >= 5

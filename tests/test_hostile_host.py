@@ -5,7 +5,7 @@ traceback (issue 20, "The host"): `--profile` on play, snapshot, flash, run and 
 The file reading itself (size before reading, nesting before parsing, encoding, JSON) is
 host/nightboard_host/jsonfile.py for records, positions and dumps, and the board's own profile loader
 for profiles. What a game's from_json makes of valid JSON of the wrong shape is the games' contract
-(issue 15: games/spec.py checks every field); the cases of it issue 20 names are tested here too.
+(issue 15): the cases of it issue 20 names are here too, refused with a message.
 """
 
 import json

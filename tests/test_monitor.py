@@ -60,8 +60,8 @@ def test_the_side_panel_and_the_log_come_from_state_and_events():
     assert rt.describe()[:3] == d.table.describe()
     assert monitor.HELP in rt.describe()
     # The game is mirrored here from its public view: the same public view, no secrets.
-    assert rt.game.families == 2 and rt.game.turn == 2 and rt.game.players_count() == 2
-    assert rt.game.view(None) == d.table.game.view(None) and rt.game.pending == [-1, -1]
+    assert rt.game.turn == 2 and rt.game.players_count() == 2
+    assert rt.game.view(None) == d.table.game.view(None) and not hasattr(rt.game, "pending")
     assert rt.program["name"] == "vampiring"
     assert rt.log == [e for _s, e in d.table.events_since(0)] and rt.last_seq == d.table.event_seq
     n = len(rt.log)
@@ -114,11 +114,21 @@ def test_a_dracula_hunt_on_the_monitor_shows_nothing_of_his_room():
     assert d.table.game.room == 12
 
 
-def test_mirror_falls_back_to_the_public_view():
-    g = monitor.mirror("vampiring", {"families": 2, "turn": 3})  # not a position the engine takes
-    assert isinstance(g, PublicGame) and g.players_count() == 2 and g.turn == 3
+def test_mirror_keeps_the_public_view_and_invents_nothing():
+    view = {"families": 2, "turn": 3}  # not a position the engine takes
+    g = monitor.mirror("vampiring", view, 2)
+    assert isinstance(g, PublicGame) and g.players_count() == 2 and g.turn == 3 and g.view(None) is view
     assert monitor.mirror(None, {}) is None and monitor.mirror("vampiring", None) is None
     assert isinstance(monitor.mirror("no-such-game", {"hunters": 3}), PublicGame)
+    assert monitor.mirror("dracula", {"turn": True}, True).players_count() == 0
+
+
+def test_a_hunt_on_the_monitor_is_told_from_the_hunters_view_alone():
+    """Issue 15: the monitor holds only the public view: no room of Dracula's, not even a stand-in."""
+    _screen, rt, d = _dracula_screen(12)
+    assert isinstance(rt.game, PublicGame) and "dracula" not in rt.game.view(None)
+    assert rt.game.view(None) == d.table.game.view(None) and rt.game.players_count() == 2
+    assert "room" not in vars(rt.game) and not hasattr(rt.game, "room")
 
 
 def test_keys_tap_press_and_long_press_the_boards_buttons():
@@ -206,7 +216,8 @@ def test_load_takes_a_board_save_a_position_or_start_options(tmp_path):
     (None, "cannot read"),
     ("{not json", "is not valid JSON"),
     ("[1, 2]", "not a dump, a save or a position (a JSON object)"),
-    ('{"hello": 1}', "not a dump, a save or a position: it has no save, position or ring"),
+    ('{"hello": 1}', "the board said no: position has an unknown field 'hello'"),
+    ('{}', "not a dump, a save or a position: it is empty"),
     ('{"ring": ["tower"], "families": 2}', "the board said no: ring must list 12 cards for 2 families (V2)"),
     ('{"position": 5}', "its position is not an object"),
 ])

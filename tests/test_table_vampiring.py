@@ -4,11 +4,13 @@ import pytest
 
 from nightboard.games.vampiring import state as V
 from nightboard.table import palette as P
+from nightboard.table import vampiring_draw as VD
 from nightboard.table.app import StartError
+from nightboard.table.frame import Frame
 from table_driver import Driver
 from vr_helpers import BAT, BLUE, MAN, RED, RING4, YELLOW, position
 
-HOME_RED = tuple(c >> P.HOME_DIM_SHIFT for c in P.FAMILY[RED])
+HOME_RED = tuple(c >> VD.HOME_DIM_SHIFT for c in P.FAMILY[RED])
 
 
 def test_whole_two_family_game_through_the_buttons_alone():
@@ -41,7 +43,7 @@ def test_cards_and_vampires_of_a_known_position_led_by_led():
     d = Driver({"game": "vampiring", "position": pos})
     d.table.tick()  # clock at 0
     lay = d.table.layout
-    assert d.led(lay.card_led(1, 16, 0)) == P.CARD[3]  # card 1 is the Tower
+    assert d.led(lay.card_led(1, 16, 0)) == VD.CARD[3]  # card 1 is the Tower
     assert d.led(lay.card_led(1, 16, 1)) == P.FAMILY[RED]  # red Man in the Man slot
     assert d.led(lay.card_led(1, 16, 2)) == (0, 0, 0) and d.led(lay.card_led(1, 16, 3)) == (0, 0, 0)
     assert d.led(lay.card_led(8, 16, 0)) == HOME_RED  # a Home in its family colour, dimmed
@@ -54,13 +56,13 @@ def test_cards_and_vampires_of_a_known_position_led_by_led():
     assert d.led(lay.card_led(13, 16, 2)) in [P.FAMILY[f] for f in range(4)]
     # V15: red holds 5, lost 2 last turn, 1 before.
     blood = [d.led(lay.blood_led(RED, k)) for k in range(8)]
-    assert blood == [P.BLOOD_HELD] * 5 + [P.BLOOD_LOST_LAST] * 2 + [(0, 0, 0)]
+    assert blood == [P.BLOOD_HELD] * 5 + [VD.BLOOD_LOST_LAST] * 2 + [(0, 0, 0)]
     # Every LED of the frame is accounted for: ring LEDs and panel LEDs only.
     assert d.table.frame.n == lay.led_count
 
 
 def test_card_colours_are_told_apart():
-    colours = list(P.CARD.values()) + list(P.FAMILY)
+    colours = list(VD.CARD.values()) + list(P.FAMILY)
     assert len(set(colours)) == len(colours)
 
 
@@ -88,15 +90,15 @@ def test_look_shows_own_choice_and_preview_only_while_held():
     d.frames(12)  # past the toggle's short flash
     assert d.led(lay.status_led(RED, 1)) == (0, 0, 0)
     d.hold(RED, "look")
-    assert d.led(lay.status_led(RED, 1)) == P.META_COLOUR[1]
-    assert d.led(lay.status_led(RED, 2)) == P.DIR_COLOUR[1]
+    assert d.led(lay.status_led(RED, 1)) == VD.META_COLOUR[1]
+    assert d.led(lay.status_led(RED, 2)) == VD.DIR_COLOUR[1]
     landing = d.table.game.preview(RED, "B ccw")
     # Within a blink period the landing cards' LED 0 shows the preview colour.
     seen = set()
     for _ in range(30):
         d.frames()
         seen.update(d.led(lay.card_led(c, 12, 0)) for c in landing)
-    assert P.PREVIEW in seen
+    assert VD.PREVIEW in seen
     d.let_go(RED, "look")
     assert d.led(lay.status_led(RED, 1)) == (0, 0, 0)
 
@@ -308,3 +310,44 @@ def test_an_unchanged_frame_is_not_sent_again_until_the_refresh():
     t.encoder.set_brightness(t.encoder.brightness // 2)
     d.frames(1)
     assert px.frames_written == sent + 1 and bytes(px.last) != before  # a new brightness is sent at once
+
+
+class _NoSecrets:
+    """A game whose hidden fields cannot be read from outside: the controller must work from views."""
+
+    def __init__(self, game, hidden):
+        object.__setattr__(self, "_g", game)
+        object.__setattr__(self, "_hidden", hidden)
+
+    def __getattr__(self, name):
+        if name in self._hidden:
+            raise AssertionError("the controller read the state's %s" % name)
+        return getattr(self._g, name)
+
+
+def test_the_controller_reads_no_choice_from_the_state():
+    """Issue 15 item 3: VampiRing's controller shows and checks choices from what each family entered and
+    from views, never from the engine's pending choices; the same presses give the same frames."""
+    d = Driver({"game": "vampiring", "players": 3, "seed": 4})
+    t = d.table
+    twin = V.from_json(t.play.game.to_json())
+    spied = type(t.play)(t.layout, Frame(t.frame.n), _NoSecrets(twin, {"pending", "seed", "score_locked"}))
+    assert not isinstance(t.play.game, _NoSecrets)
+    now = 0
+    for turn in range(6):
+        for f in range(3):
+            for role in ("mode", "look", "move", "ok")[: 2 + (turn + f) % 3] + ("ok",):
+                now += 50
+                t.play.press(f, role, now)
+                spied.press(f, role, now)
+                for c in (t.play, spied):
+                    c.render(now)
+                    c.release(f, "look", now)
+                assert bytes(t.frame.rgb) == bytes(spied.frame.rgb)
+        for _ in range(200):
+            now += 16
+            t.play.render(now)
+            spied.render(now)
+            assert bytes(t.frame.rgb) == bytes(spied.frame.rgb)
+        assert spied.describe() == t.play.describe()
+    assert spied.turns_done == t.play.turns_done >= 3

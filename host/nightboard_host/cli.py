@@ -8,6 +8,7 @@ from nightboard import VERSION
 
 
 def _replay(args):
+    from nightboard.games import index
     from nightboard.games.record import RecordError
     from nightboard_host import replay
 
@@ -21,7 +22,7 @@ def _replay(args):
                 "%s is a monitor dump (a board's state, written by `nightboard monitor`), not a game record, "
                 "so it has no turns to replay. Draw its position with `nightboard snapshot --position %s%s "
                 "-o board.png`, or put it back on a board with `nightboard monitor --load %s`"
-                % (args.record, args.record, " --game " + dump if dump != "vampiring" else "", args.record))
+                % (args.record, args.record, " --game " + dump if dump != index.default() else "", args.record))
         return replay.run(args.record, as_json=args.json)
     except RecordError as e:
         print("nightboard replay: %s" % e, file=sys.stderr)

@@ -9,6 +9,7 @@ run(record, ...)        `nightboard replay` of a Dracula record: round by round,
 import json
 import sys
 
+from nightboard.games.dracula import map as dracula_map
 from nightboard.games.dracula.state import HUNTERS
 from nightboard.games.record import replay, setup_from_record
 
@@ -76,6 +77,10 @@ QUIET = ("done", "round")  # told by the round headings in the log
 def log_lines(log, game):
     """[(round, words)] for the table's log of events, oldest first; the round of each is counted back
     from the game's current round with the "round" events."""
+    try:
+        m = dracula_map.from_json(game.view(None)["map"])  # what everybody sees: a game, or the board's view
+    except (ValueError, KeyError, TypeError):
+        return []
     events = [ev for ev in log if isinstance(ev, dict)]
     rounds = sum(1 for ev in events if ev.get("e") == "round")
     turn = game.turn - rounds
@@ -87,7 +92,7 @@ def log_lines(log, game):
         if ev.get("e") in QUIET:
             continue
         try:
-            words = describe(ev, game.map)
+            words = describe(ev, m)
         except (KeyError, IndexError, TypeError):
             words = "(%s)" % ev.get("e", "?")
         out.append((turn, words))

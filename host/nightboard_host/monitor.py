@@ -32,45 +32,30 @@ HELP = "1: dump to file  2: load it  3: debug mode"
 
 
 class PublicGame:
-    """The public view of a game the engine here cannot rebuild, with the little TerminalView reads."""
+    """What the board told of its game: the public view, with the little TerminalView and the
+    explainers read (players_count, turn, view). Nothing is rebuilt and nothing is invented: the
+    monitor never holds more than everybody may see."""
 
-    def __init__(self, view):
-        self.view = view
-        self.families = view.get("families", view.get("hunters", 0))
-        self.turn = view.get("turn", 1)
+    def __init__(self, view, players=None):
+        self._view = view
+        self.turn = view.get("turn", 1) if isinstance(view.get("turn"), int) else 1
+        self._players = players if isinstance(players, int) and not isinstance(players, bool) else 0
 
     def players_count(self):
-        return self.families
+        return self._players
+
+    def view(self, seat=None):
+        return self._view
 
     def public(self):
-        return self.view
+        return self._view
 
 
-def mirror(program, view, hidden=None):
-    """An engine game built here from what the board told (for TerminalView's words: card and room
-    names, turns), or None. From the hidden state when debug mode shows it, else from the public view;
-    a game whose public view lacks a secret that a position needs (Dracula's room) gets a stand-in,
-    one of the rooms the hunters think possible: it is never shown, only the public view is."""
+def mirror(program, view, players=None):
+    """The game as the board's public view tells it (for TerminalView's words), or None."""
     if program is None or not isinstance(view, dict):
         return None
-    try:
-        mod = programs.engine(programs.find(program))
-    except (ValueError, ImportError, KeyError):
-        return PublicGame(view)
-    tries = [hidden] if isinstance(hidden, dict) else []
-    public = dict(view)
-    public.pop("you", None)
-    tries.append(public)
-    if "possible" in view and "dracula" not in view:
-        stand_in = dict(public)
-        stand_in["dracula"] = (view.get("possible") or [0])[0]
-        tries.append(stand_in)
-    for obj in tries:
-        try:
-            return mod.from_json(obj)
-        except (ValueError, KeyError, TypeError, IndexError):
-            continue
-    return PublicGame(view)
+    return PublicGame(view, players)
 
 
 class RemoteTable:
@@ -163,7 +148,7 @@ class RemoteTable:
         self.view = r.get("state")
         self.hidden = r.get("hidden")
         self.debug = bool(r.get("debug"))
-        self.game = mirror(program, self.view, self.hidden)
+        self.game = mirror(program, self.view, r.get("players"))
         return r
 
     def refresh_events(self):
@@ -218,10 +203,10 @@ class RemoteTable:
         game = obj.get("game") or index.default()
         if "position" in obj:
             pos = obj["position"]
-        elif "ring" in obj:
-            pos, game = obj, "vampiring"  # a bare position with a ring of cards (older dumps name no game)
+        elif obj:
+            pos = obj  # a bare position: it names its game, or is one of the index's first (older dumps)
         else:
-            raise ValueError("not a dump, a save or a position: it has no save, position or ring")
+            raise ValueError("not a dump, a save or a position: it is empty")
         if not isinstance(pos, dict):
             raise ValueError("its position is not an object")
         self.link.call("start", game=game, position=pos)

@@ -27,7 +27,7 @@ def run(path, as_json=False, out=None):
     try:
         facts = index.tools(record.get("game", index.default()))
     except ValueError as e:
-        raise RecordError("record: %s" % (e,))
+        raise RecordError("the record's %s" % e)
     if facts.get("explain"):
         return __import__(facts["explain"], None, None, ["run"]).run(record, as_json, out)
     start = setup_from_record(record)

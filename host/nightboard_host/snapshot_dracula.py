@@ -9,7 +9,7 @@ the frame's logical colours, as in snapshot.render_table.
 
 from PIL import Image, ImageDraw
 
-from nightboard.table import palette as P
+from nightboard.table import dracula_draw as DD
 from nightboard_host import snapshot as S
 
 
@@ -32,7 +32,7 @@ def draw_rooms(img, canvas, table):
     for r in range(m.n):
         cx, cy = _cell_centre(canvas, dr.room_led[r])
         half = 0.46 * s
-        rim = P.DR_CRYPT if dr.crypt[r] else S.EMPTY_SLOT
+        rim = DD.DR_CRYPT if dr.crypt[r] else S.EMPTY_SLOT
         d.rounded_rectangle([cx - half, cy - half, cx + half, cy + half], radius=0.12 * s, fill=S.CARD_FACE,
                             outline=rim, width=max(1, int(0.07 * s)))
         label = S.text_image(m.name(r), f, S.LABEL_DIM)

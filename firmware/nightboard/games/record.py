@@ -1,10 +1,10 @@
 """Game records: a setup plus each turn's choices, replayed to the same final state.
 
 A record is plain JSON (documented in docs/records.md):
-  {"game": "vampiring",          (a name from games/index.py; none: the index's first)
-   "setup": {"seed": 5, "families": 3, "variant": "castle", "preview": true}
+  {"game": "<name>",             (a name from games/index.py; none: the index's first)
+   "setup": {"seed": 5, ...the fields of the game's TOOLS["setup"]...}
             or {"position": {...an explicit position...}},
-   "turns": [["A cw", "B ccw", null], {"red": "A cw", "blue": "B cw"}, ...]}
+   "turns": [...each turn's actions, in the game's own record format...]}
 """
 
 

@@ -62,8 +62,9 @@ def fields(obj, spec, what="position"):
     names = [f[0] for f in spec]
     for k in sorted([str(k) for k in obj]):
         if k not in names:
-            known = ", ".join(names) if len(names) <= 12 else ", ".join(names[:12]) + ", ..."
-            raise GameError("%s has an unknown field %s (known: %s)" % (what, show(k), known))
+            known = ", ".join(names)
+            raise GameError("%s has an unknown field %s (known: %s)" % (
+                what, show(k), known if len(known) <= 160 else known[:157] + "..."))
     for name, kind, rule in spec:
         if name in obj:
             value(obj[name], name, kind, rule)

@@ -21,10 +21,19 @@ from nightboard.table import palette as P
 from nightboard.table import dracula_scene as S
 from nightboard.table.layout import STATUS_AT
 
+# The hunt's own colours (hunters wear the seats' colours; shared meanings are in palette.py).
+DR_ROOM = (45, 35, 70)       # a room of the map, nothing known about it
+DR_CRYPT = (110, 110, 140)   # a crypt (playtest rules)
+SUNLIGHT = (255, 225, 110)   # sunlight: a token on a room, a hunter's sunlight items
+DRACULA = (255, 0, 110)      # Dracula: where he is known to be, his health
+DR_POSSIBLE = (100, 0, 45)   # a room where he may be (shown while a hunter holds look)
+STAKE = (150, 80, 20)        # a stake: one thrown, a hunter's stakes
+DR_END = (255, 255, 255)     # the "end my turn" choice
+
 CYCLE_MS = 500
 HEALTH_MAX = 9
 
-KIND_COLOUR = (None, None, P.GARLIC, P.SUNLIGHT, P.STAKE, P.DR_END, P.SUNLIGHT, P.STAKE)  # by action kind
+KIND_COLOUR = (None, None, P.GARLIC, SUNLIGHT, STAKE, DR_END, SUNLIGHT, STAKE)  # by action kind
 
 
 def fit_map(layout, m):
@@ -54,8 +63,8 @@ def strips(gw, gh, x0, y0, w, h):
 
 
 class Renderer:
-    def __init__(self, layout, frame, game):
-        m = game.map
+    def __init__(self, layout, frame, scene):
+        m = scene.map
         self.layout = layout
         self.frame = frame
         self.map = m
@@ -64,14 +73,14 @@ class Renderer:
         self.room_led = array("H", [layout.cell_led(x0 + m.x(r), y0 + m.y(r)) for r in range(n)])
         self._room_at = array("H", [3 * led for led in self.room_led])  # byte offsets, for Frame.put
         self.crypt = bytearray(n)
-        if game.crypts_on:
+        if scene.crypts_on:
             for r in range(n):
                 self.crypt[r] = 1 if m.is_crypt(r) else 0
         lines = strips(layout.width, layout.height, x0, y0, m.width, m.height)
         want = [("health", 3)]
-        if game.team:
-            want.append(("lives", game.team_lives))
-            want.append(("garlic", game.garlic_pool))
+        if scene.team:
+            want.append(("lives", scene.team_lives))
+            want.append(("garlic", scene.garlic_pool))
         self.health_led = array("H")
         self.lives_led = array("H")
         self.garlic_led = array("H")
@@ -110,16 +119,16 @@ class Renderer:
     def base(self, sc, r, looking):
         """The colour of a room before the hunters in it (a plain room or crypt, or something special)."""
         if sc.over and r == sc.dracula:
-            return P.DRACULA
+            return DRACULA
         if sc.known == r:
-            return P.DRACULA
+            return DRACULA
         if sc.sunlit[r]:
-            return P.SUNLIGHT
+            return SUNLIGHT
         if looking and sc.possible[r] and not sc.over:
-            return P.DR_POSSIBLE
+            return DR_POSSIBLE
         if self.crypt[r]:
-            return P.DR_CRYPT
-        return P.DR_ROOM
+            return DR_CRYPT
+        return DR_ROOM
 
     def draw_map(self, sc, now, looking, steady):
         cnt = self._count
@@ -135,7 +144,7 @@ class Renderer:
             if k == 0:
                 self.room(r, col)
                 continue
-            items = k + (0 if col is P.DR_ROOM or col is P.DR_CRYPT else 1)  # a special room takes turns too
+            items = k + (0 if col is DR_ROOM or col is DR_CRYPT else 1)  # a special room takes turns too
             slot = phase % items
             if slot < k:
                 self.room(r, P.FAMILY[self._nth(sc, r, slot)])
@@ -146,7 +155,7 @@ class Renderer:
         fr = self.frame
         leds = self.health_led
         for i in range(len(leds)):
-            c = P.DRACULA if i < sc.health else P.OFF
+            c = DRACULA if i < sc.health else P.OFF
             fr.set(leds[i], c[0], c[1], c[2])
         leds = self.lives_led
         for i in range(len(leds)):
@@ -163,7 +172,7 @@ class Renderer:
         at = self.layout.panel_at[h]
         lives = sc.lives[h] if sc.alive[h] else 0
         items = sc.sun[h] if look else sc.stakes[h]
-        item_col = P.SUNLIGHT if look else P.STAKE
+        item_col = SUNLIGHT if look else STAKE
         if not sc.alive[h]:
             items = 0
         for k in range(self.layout.blood_count):
@@ -199,7 +208,7 @@ class Renderer:
         if kind:
             c = KIND_COLOUR[kind] if kind != 1 else col
             self.status(h, 1, c)
-            self.status(h, 2, P.DR_END if kind >= 6 else P.OFF)
+            self.status(h, 2, DR_END if kind >= 6 else P.OFF)
         else:
             self.status(h, 1, P.OFF)
             self.status(h, 2, P.OFF)
@@ -209,7 +218,7 @@ class Renderer:
         if (now // 150) % 2 == 0:
             self.room(r, c)
         else:
-            w = P.DR_END
+            w = DR_END
             self.frame.set(self.room_led[r], w[0] >> 1, w[1] >> 1, w[2] >> 1)
 
     # --- the animation of events ---------------------------------------------------------
@@ -225,30 +234,30 @@ class Renderer:
         elif kind == S.GARLIC:
             self.room(a, P.GARLIC if on else P.OFF)
         elif kind == S.FOUND:
-            self.room(a, P.DRACULA if on else P.DR_END)
+            self.room(a, DRACULA if on else DR_END)
         elif kind == S.EMPTY:
             self.room(a, P.OFF)
         elif kind == S.SUN:
-            self.room(a, P.SUNLIGHT if on else P.OFF)
+            self.room(a, SUNLIGHT if on else P.OFF)
         elif kind == S.STAKE:
-            self.room(a, P.STAKE if on else P.OFF)
+            self.room(a, STAKE if on else P.OFF)
         elif kind == S.HIT:
-            self.room(a, P.DRACULA if on else P.WOUND)
+            self.room(a, DRACULA if on else P.WOUND)
             k = st[4]
             if k < len(self.health_led):
                 c = P.WOUND if on else P.OFF
                 self.frame.set(self.health_led[k], c[0], c[1], c[2])
         elif kind == S.REST:
             lay = self.layout
-            c = (P.STAKE if st[4] else P.SUNLIGHT) if on else P.OFF
+            c = (STAKE if st[4] else SUNLIGHT) if on else P.OFF
             for k in range(lay.blood_count):
                 self.frame.put(lay.panel_at[a] + 3 * k, c)
         elif kind == S.SKIP:
             self.status(a, 0, P.WOUND if on else P.OFF)
         elif kind == S.CRYPT_FROM or kind == S.CRYPT_TO:
-            self.room(a, P.DRACULA if on else P.OFF)
+            self.room(a, DRACULA if on else P.OFF)
         elif kind == S.BITE:
-            self.room(st[4], P.DRACULA if on else P.WOUND)
+            self.room(st[4], DRACULA if on else P.WOUND)
             if not sc.team:
                 k = sc.lives[a]
                 if k < self.layout.blood_count:
@@ -266,7 +275,7 @@ class Renderer:
         elif kind == S.SUNSET:
             rooms = a
             shift = 1 + local * 4 // S.DUR[S.SUNSET]
-            c = P.SUNLIGHT
+            c = SUNLIGHT
             for i in range(len(rooms)):
                 self.frame.set(self.room_led[rooms[i]], c[0] >> shift, c[1] >> shift, c[2] >> shift)
 
@@ -275,12 +284,12 @@ class Renderer:
         on = (now // 250) % 2 == 0
         if sc.hunters_won:
             if sc.dracula >= 0:
-                self.room(sc.dracula, P.DRACULA if on else P.DR_END)
+                self.room(sc.dracula, DRACULA if on else DR_END)
             return
         shift = 2 + (now // 300) % 2
-        c = P.DRACULA
+        c = DRACULA
         for r in range(sc.n):
             if r != sc.dracula and self._count[r] == 0:
                 self.frame.set(self.room_led[r], c[0] >> shift, c[1] >> shift, c[2] >> shift)
         if sc.dracula >= 0:
-            self.room(sc.dracula, P.DRACULA)
+            self.room(sc.dracula, DRACULA)

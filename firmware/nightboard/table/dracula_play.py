@@ -17,7 +17,7 @@ room (D8). turns_done counts finished rounds; every event goes to `log` (the
 table's EventLog) as it happens.
 """
 
-from nightboard.games.dracula.state import DRACULA, HUNTERS, GameError
+from nightboard.games.dracula.state import HUNTERS, GameError
 from nightboard.games.dracula import rules as R
 from nightboard.table import palette as P
 from nightboard.table.dracula_draw import KIND_COLOUR, Renderer
@@ -43,13 +43,22 @@ def clock_key(dx, dy):
     return q * 1001 + a * 1000 // (a + b)
 
 
+def action_name(m, a):
+    k = R.kind_of(a)
+    if k == R.END or k == R.REST_SUN or k == R.REST_STAKE:
+        return R.KINDS[k]
+    return R.KINDS[k] + " " + m.name(R.room_of(a))
+
+
 class DraculaPlay:
     def __init__(self, layout, frame, game):
         self.layout = layout
         self.frame = frame
-        self.game = game
-        self.scene = Scene(game)
-        self.draw = Renderer(layout, frame, game)
+        self.game = game  # held to apply actions; everything shown comes from the hunters' view
+        v = game.view()  # what the hunters (and everybody) may see
+        self.scene = Scene(v, game.map)  # the map is public: the view's "map", already read
+        self.draw = Renderer(layout, frame, self.scene)
+        self._sync = self.sync  # bound once: the timeline calls it without allocating per frame
         seats = layout.max_players
         self.looking = bytearray(seats)
         self.refused_until = [0] * seats
@@ -58,34 +67,40 @@ class DraculaPlay:
         self.night = False
         self.decided = False
         self.hold_frames = 0
-        self.pending_night = game.awaiting() == [DRACULA]
+        self.pending_night = not v["over"] and v["active"] is None
         self.kinds = []
         self.kind = 0
         self.kind_turn = -1  # the round * 8 + hunter whose turn self.kind belongs to
         self.targets = []
         self.target = 0
+        self.here = 0
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
-        self.choices()
+        self.choices(v)
         from nightboard.games.dracula import mind as dracula_mind  # noqa: F401  his mind now, while the heap is in one piece
 
     # --- the active hunter's choice ---------------------------------------------------------
 
-    def choices(self):
-        """The kinds of action the active hunter may take, and the rooms of the chosen one."""
-        g = self.game
+    def sync(self):
+        self.scene.sync(self.game.view())
+
+    def choices(self, v):
+        """The kinds of action the active hunter may take, and the rooms of the chosen one (v: the hunters'
+        view now)."""
         self.kinds = []
         self.targets = []
-        if g.over or g.active < 0:
+        active = v["active"]
+        if v["over"] or active is None:
             self.kind = 0
             return
-        legal = g.legal_actions(g.active)
+        self.here = v["positions"][active]
+        legal = self.game.legal(active)
         for k in KIND_ORDER:
             for a in legal:
                 if R.kind_of(a) == k:
                     self.kinds.append(k)
                     break
-        now_turn = g.turn * 8 + g.active
+        now_turn = v["turn"] * 8 + active
         if self.kind_turn != now_turn:
             # A hunter's turn starts on moving, never on the previous hunter's last choice (an "end" there
             # would let one reflexive ok skip the turn).
@@ -96,9 +111,8 @@ class DraculaPlay:
         self._targets(legal)
 
     def _targets(self, legal):
-        g = self.game
-        m = g.map
-        here = g.pos[g.active]
+        m = self.scene.map
+        here = self.here
         rooms = [R.room_of(a) for a in legal if R.kind_of(a) == self.kind]
         if self.kind in (R.END, R.REST_SUN, R.REST_STAKE):
             rooms = [here]
@@ -120,15 +134,16 @@ class DraculaPlay:
             if player < len(self.looking):
                 self.looking[player] = 1
             return
-        if g.over or self.timeline is not None or self.pending_night or player >= g.hunters:
+        sc = self.scene
+        if sc.over or self.timeline is not None or self.pending_night or player >= sc.hunters:
             return
-        if player != g.active:
+        if player != sc.active:
             self.refuse(player, now)
             return
         if role == "mode":
             i = self.kinds.index(self.kind)
             self.kind = self.kinds[(i + 1) % len(self.kinds)]
-            self._targets(g.legal_actions(player))
+            self._targets(g.legal(player))
         elif role == "move":
             self.target = (self.target + 1) % len(self.targets)
         elif role == "ok":
@@ -144,19 +159,20 @@ class DraculaPlay:
     def act(self, h, now):
         g = self.game
         try:
-            events = g.submit(h, self.chosen_action())
+            events = g.apply(h, self.chosen_action())
         except GameError:
             self.refuse(h, now)
             return
         self._events(events)
-        self.scene.sync(g)
+        v = g.view()
+        self.scene.sync(v)
         self.timeline = Timeline(events)
         self.t0 = now
-        if g.over:
+        if v["over"]:
             self._round_done()
-        elif g.active < 0:
+        elif v["active"] is None:
             self.pending_night = True
-        self.choices()
+        self.choices(v)
 
     def _events(self, events):
         self.log.extend(events)
@@ -176,14 +192,15 @@ class DraculaPlay:
 
     def _dracula(self):
         g = self.game
-        events = g.dracula_turn()  # his mind reads the hunters' view, his room and his own seed
+        events = g.apply(g.hunters, None)  # his mind reads the hunters' view, his room and his own seed
         self.decided = True
         self._events(events)
         self.timeline.add(events)
         self._round_done()
-        if not g.over and g.active < 0:
+        v = g.view()  # the scene takes it at the timeline's SYNC, after the hold
+        if not v["over"] and v["active"] is None:
             self.pending_night = True  # every hunter misses this round: his turn again
-        self.choices()
+        self.choices(v)
 
     def animating(self):
         return self.timeline is not None or self.pending_night
@@ -191,9 +208,8 @@ class DraculaPlay:
     # --- drawing ---------------------------------------------------------------------------
 
     def render(self, now):
-        g = self.game
         sc = self.scene
-        if self.timeline is None and self.pending_night and not g.over:
+        if self.timeline is None and self.pending_night and not sc.over:
             self._start_night(now)
         step = None
         elapsed = 0
@@ -205,7 +221,7 @@ class DraculaPlay:
                 if self.hold_frames >= 1 and not self.decided:
                     self._dracula()
                 self.hold_frames += 1
-            step = tl.current(elapsed, sc, g)
+            step = tl.current(elapsed, self._sync)
             if tl.done(elapsed) and (self.decided or not self.night):
                 self.timeline = None
                 self.night = False
@@ -236,10 +252,9 @@ class DraculaPlay:
     # --- text for the host ---------------------------------------------------------------
 
     def describe(self):
-        g = self.game
         sc = self.scene
-        m = g.map
-        lines = ["Dracula hunt, %s rules, level %d, round %d" % (g.rules, g.level, sc.turn)]
+        m = sc.map
+        lines = ["Dracula hunt, %s rules, level %d, round %d" % (sc.rules, sc.level, sc.turn)]
         if sc.over:
             lines.append("game over: %s; Dracula was in %s" % (
                 "the hunters win" if sc.hunters_won else "Dracula wins", m.name(sc.dracula) if sc.dracula >= 0 else "?"))
@@ -248,14 +263,14 @@ class DraculaPlay:
         elif sc.active >= 0 and self.targets:
             a = self.chosen_action()
             lines.append("%s to play: %s (mode: action, move: room, ok: do it)" % (
-                HUNTERS[sc.active], g.action_name(a)))
+                HUNTERS[sc.active], action_name(m, a)))
         health = "Dracula: health %d" % sc.health
         if sc.over:
             pass
         elif sc.known >= 0:
             health += ", known to be in %s" % m.name(sc.known)
         else:
-            health += ", may be in %d rooms" % len(g.possible_rooms())
+            health += ", may be in %d rooms" % sum(sc.possible)
         lines.append(health)
         parts = []
         for h in range(sc.hunters):

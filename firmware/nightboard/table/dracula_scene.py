@@ -3,14 +3,14 @@
 A Scene holds the public picture of the game in preallocated arrays: where
 the hunters stand, their lives and items, the sunlight, the rooms Dracula may
 be in, his health. It copies exactly the fields of the hunters' view
-(`game.view()`), which never holds his room until a rule reveals it (D8), so
+(`game.view()`, handed over by the controller), which never holds his room until a rule reveals it (D8), so
 nothing the table draws can depend on where he hides (the tests compare the
 two, and compare tables that differ only in his room).
 
 A Timeline turns the public events of one action (or of Dracula's turn) into
 overlay steps (kind, start_ms, duration_ms, a, b); it is built once per
-action and playing it allocates nothing per frame. A SYNC step copies the
-engine's view into the scene when it is reached (used after the "night"
+action and playing it allocates nothing per frame. A SYNC step has the
+controller copy the hunters' view into the scene when it is reached (used after the "night"
 hold, during which the picture must not change).
 """
 
@@ -36,14 +36,20 @@ DUR = {MOVE: 300, GARLIC: 600, FOUND: 1200, EMPTY: 350, SUN: 500, STAKE: 600, HI
 
 
 class Scene:
-    """Public arrays for the renderer; sized for one game."""
+    """Public arrays for the renderer; sized for one game. Filled from the hunters' view only."""
 
-    def __init__(self, game):
-        m = game.map
+    def __init__(self, view, m):
+        from nightboard.games.dracula.state import RULESETS
+
+        spec = RULESETS[view["rules"]]
+        self.map = m  # the map everybody sees (the view's "map", already read)
         self.n = m.n
-        self.hunters = game.hunters
-        self.team = game.team
-        self.crypts_on = game.crypts_on
+        self.hunters = view["hunters"]
+        self.rules = view["rules"]
+        self.level = view["level"]
+        self.team = spec["team_lives"] > 0
+        self.crypts_on = spec["crypts"]
+        self.garlic_pool = spec["garlic"]
         h = self.hunters
         self.pos = bytearray(h)
         self.lives = bytearray(h)
@@ -62,40 +68,38 @@ class Scene:
         self.hunters_won = False
         self.dracula = -1  # shown at the end only (D8)
         self.turn = 1
-        self.sync(game)
+        self.sync(view)
 
-    def sync(self, game):
-        """Copy the public part of the engine's state (what game.view() shows the hunters), field by field
-        so that nothing is allocated; Dracula's room is read only once the game is over (D8)."""
+    def sync(self, v):
+        """Copy the hunters' view (game.view(): his room only once the game is over, D8) into the arrays."""
         h = self.hunters
+        turn = v["turn"]
         for i in range(h):
-            self.pos[i] = game.pos[i]
-            self.stakes[i] = game.stakes[i]
-            self.sun[i] = game.sun[i]
+            self.pos[i] = v["positions"][i]
+            self.stakes[i] = v["stakes"][i]
+            self.sun[i] = v["sun"][i]
             # bitten in his last turn: misses its turn this round and cannot be bitten in his next (D6)
-            self.skip[i] = 1 if game.bitten[i] > 0 and game.bitten[i] == game.turn - 1 else 0
-            self.lives[i] = 0 if self.team else game.lives[i]
-            self.alive[i] = 1 if game.alive(i) else 0
-        known = -1
-        count = 0
+            b = v["bitten"][i]
+            self.skip[i] = 1 if b > 0 and b == turn - 1 else 0
+            self.lives[i] = 0 if self.team else v["lives"][i]
+            self.alive[i] = 1 if self.team or v["lives"][i] > 0 else 0
         for r in range(self.n):
             self.sunlit[r] = 0
-            p = game.possible[r]
-            self.possible[r] = p
-            if p:
-                known = r
-                count += 1
-        self.known = known if count == 1 else -1
-        for s in game.sunlight:
+            self.possible[r] = 0
+        rooms = v["possible"]
+        for r in rooms:
+            self.possible[r] = 1
+        self.known = rooms[0] if len(rooms) == 1 else -1
+        for s in v["sunlight"]:
             self.sunlit[s[0]] = 1
-        self.health = game.health
-        self.team_lives = game.team_lives
-        self.garlic_left = game.garlic_left
-        self.active = game.active if not game.over else -1
-        self.over = game.over
-        self.hunters_won = game.winner == "hunters"
-        self.dracula = game.room if game.over else -1
-        self.turn = game.turn
+        self.health = v["health"]
+        self.team_lives = v["team_lives"] or 0
+        self.garlic_left = v["garlic_left"] or 0
+        self.over = v["over"]
+        self.active = v["active"] if v["active"] is not None and not self.over else -1
+        self.hunters_won = v["winner"] == "hunters"
+        self.dracula = v["dracula"] if self.over else -1
+        self.turn = turn
 
 
 class Timeline:
@@ -145,15 +149,15 @@ class Timeline:
                 self._step(SUNSET, e["rooms"])
         self.length = self.t
 
-    def current(self, elapsed, scene, game):
-        """Apply the SYNC steps passed by `elapsed`; return the overlay step playing now, or None."""
+    def current(self, elapsed, sync):
+        """Call sync() at the SYNC steps passed by `elapsed`; return the overlay step playing now, or None."""
         steps = self.steps
         while self.next < len(steps):
             st = steps[self.next]
             if elapsed < st[1] + st[2]:
                 return st if elapsed >= st[1] else None
             if st[0] == SYNC:
-                scene.sync(game)
+                sync()
             self.next += 1
         return None
 

@@ -1,7 +1,7 @@
 """The table's one record of engine events: compact in RAM, numbered, told as dicts on demand.
 
-A game controller hands every event to `extend` as it happens (a VampiRing
-turn's events when the turn resolves, a hunter's as he moves); the table
+A game controller hands every event to `extend` as it happens (all of a turn's
+events when simultaneous choices resolve, each seat's as it acts); the table
 `publish`es them when the turn or round is complete, and only published
 events are served to the host (`since`, the serial protocol's "events").
 `recent` gives the newest events, published or not, for the terminal view.

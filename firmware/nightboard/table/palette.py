@@ -1,7 +1,10 @@
-"""The table's colours: one fixed meaning per colour across every mode.
+"""The table's colours: one fixed meaning per colour across every mode and every game.
 
 Colours are logical (full scale); gamma, brightness and the current limit are
-applied by the encoder. Family colours follow the rules notes' V1 order.
+applied by the encoder. The seats' colours are here, with the colours whose
+meaning is shared by games (blood, a wound, garlic) and by the table's own
+screens; a game's own colours live in its renderer (table/<game>_draw.py) and
+take none of these meanings.
 """
 
 # The seats' colours and names, the same in every game (seat 0 is red).
@@ -15,42 +18,9 @@ FAMILY = (
     (255, 255, 255),
 )
 
-# VampiRing card kinds (codes from games/vampiring/cards.py); a Home shows its family's colour, dimmed.
-CARD = {
-    1: (255, 60, 0),     # carriage: orange
-    2: (255, 110, 140),  # parchment: pink
-    3: (0, 200, 200),    # tower: cyan
-    4: (0, 90, 25),      # forest: dark green
-    5: (90, 40, 0),      # cave: brown
-    6: (150, 255, 60),   # garlic: pale lime
-    7: (140, 140, 255),  # mirror: lavender
-    8: (40, 40, 40),     # graveyard: grey
-    9: (255, 255, 190),  # cross: warm white
-}
-HOME_DIM_SHIFT = 2  # a Home is its family colour / 4, so it never reads as a vampire
-
-BLOOD_HELD = (200, 0, 0)
-BLOOD_LOST_LAST = (90, 25, 0)   # lost in the last turn: dim amber
-BLOOD_LOST = (0, 0, 0)          # lost before: dark
-
-WOUND = (255, 0, 0)
-BLOCKED = (255, 255, 255)
-FIGHT = (255, 255, 255)
-GHOST = (120, 160, 255)
-PREVIEW = (255, 255, 255)
-
-META_COLOUR = ((255, 255, 255), (170, 0, 255))   # A white, B violet (shown only to the owner, while looking)
-DIR_COLOUR = ((0, 255, 0), (255, 80, 0))         # cw green, ccw orange
-
-# The Dracula hunt (table/dracula_draw.py); hunters wear the FAMILY colours.
-DR_ROOM = (45, 35, 70)       # a room of the map, nothing known about it
-DR_CRYPT = (110, 110, 140)   # a crypt (playtest rules)
-SUNLIGHT = (255, 225, 110)   # sunlight: a token on a room, a hunter's sunlight items
-DRACULA = (255, 0, 110)      # Dracula: where he is known to be, his health
-DR_POSSIBLE = (100, 0, 45)   # a room where he may be (shown while a hunter holds look)
-STAKE = (150, 80, 20)        # a stake: one thrown, a hunter's stakes
-GARLIC = CARD[6]             # garlic, the same colour as VampiRing's garlic card
-DR_END = (255, 255, 255)     # the "end my turn" choice
+BLOOD_HELD = (200, 0, 0)        # blood (lives, drops) still held
+WOUND = (255, 0, 0)             # a wound, a bite
+GARLIC = (150, 255, 60)         # garlic, in every game: pale lime
 
 MENU_FIELD = (255, 255, 255)
 QUIT_ASK = (255, 255, 255)

@@ -55,6 +55,7 @@ def _state(p, t, req, now):
     if g is not None:
         r["state"] = g.view(None)
         r["turn"] = getattr(g, "turn", None)
+        r["players"] = g.players_count()
         if t.debug_visible(now):
             r["hidden"] = g.to_json()
     return r

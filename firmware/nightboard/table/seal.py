@@ -1,7 +1,7 @@
 """Sealing a game's hidden facts in its save file, so the file's readable part shows no secrets.
 
-GUIDE section 5: Dracula's room, the families' confirmed choices and the
-random stream must not be readable from the board's files. The saved state is
+GUIDE section 5: a game's hidden facts (a seat the board hides, choices not yet
+revealed) and the random stream must not be readable from the board's files. The saved state is
 XOR-ed in place with a keystream from the shared PRNG, seeded from the board's
 own key (its unique id on a Pico) and a per-save nonce; only the program's
 name and the turn count stay readable in the file's header. This keeps secrets

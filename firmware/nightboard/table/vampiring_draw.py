@@ -20,6 +20,29 @@ from nightboard.games.vampiring.cards import HOME_BASE
 from nightboard.table import palette as P
 from nightboard.table import vampiring_scene as S
 
+# VampiRing's own colours (card kinds: codes from games/vampiring/cards.py); a Home shows its family's colour,
+# dimmed. Shared meanings (seats, blood, wounds, garlic) are in palette.py.
+CARD = {
+    1: (255, 60, 0),     # carriage: orange
+    2: (255, 110, 140),  # parchment: pink
+    3: (0, 200, 200),    # tower: cyan
+    4: (0, 90, 25),      # forest: dark green
+    5: (90, 40, 0),      # cave: brown
+    6: P.GARLIC,         # garlic
+    7: (140, 140, 255),  # mirror: lavender
+    8: (40, 40, 40),     # graveyard: grey
+    9: (255, 255, 190),  # cross: warm white
+}
+HOME_DIM_SHIFT = 2  # a Home is its family colour / 4, so it never reads as a vampire
+BLOOD_LOST_LAST = (90, 25, 0)   # lost in the last turn: dim amber
+BLOOD_LOST = (0, 0, 0)          # lost before: dark
+BLOCKED = (255, 255, 255)
+FIGHT = (255, 255, 255)
+GHOST = (120, 160, 255)
+PREVIEW = (255, 255, 255)
+META_COLOUR = ((255, 255, 255), (170, 0, 255))   # A white, B violet (shown only to the owner, while looking)
+DIR_COLOUR = ((0, 255, 0), (255, 80, 0))         # cw green, ccw orange
+
 CYCLE_MS = 500
 
 
@@ -27,7 +50,7 @@ def _dim(c, shift):
     return (c[0] >> shift, c[1] >> shift, c[2] >> shift)
 
 
-HOME = tuple(_dim(c, P.HOME_DIM_SHIFT) for c in P.FAMILY)
+HOME = tuple(_dim(c, HOME_DIM_SHIFT) for c in P.FAMILY)
 OFF = (0, 0, 0)
 
 
@@ -71,9 +94,9 @@ class Renderer:
         card = self.scene.ring[c]
         if card >= HOME_BASE:
             if self.scene.haunted[c]:
-                return P.GHOST if (now // 150) % 4 == 0 else HOME[card - HOME_BASE]
+                return GHOST if (now // 150) % 4 == 0 else HOME[card - HOME_BASE]
             return HOME[card - HOME_BASE]
-        return P.CARD[card]
+        return CARD[card]
 
     def _count_slots(self):
         """Fill the slot counts; True when some LED takes turns (a shared slot, or a small card in use)."""
@@ -167,9 +190,9 @@ class Renderer:
             if k < held:
                 c = P.BLOOD_HELD
             elif k < held + last:
-                c = P.BLOOD_LOST_LAST
+                c = BLOOD_LOST_LAST
             else:
-                c = P.BLOOD_LOST
+                c = BLOOD_LOST
             rgb[j] = c[0]  # written here rather than through Frame.put: one call less per LED, every frame
             rgb[j + 1] = c[1]
             rgb[j + 2] = c[2]
@@ -185,28 +208,28 @@ class Renderer:
             f = i // 3
             c = self.scene.pos[i]
             if kind == S.PARCHMENT and on:
-                self.set_card(c, 0, P.CARD[2])
+                self.set_card(c, 0, CARD[2])
             k = self.slot_led(c, self.scene.shape[i])
             self.set_card(c, k, P.FAMILY[f])
         elif kind == S.MORPH:
             pass
         elif kind == S.FIGHT:
             if on:
-                self.set_card(st[2], 0, P.FIGHT)
+                self.set_card(st[2], 0, FIGHT)
         elif kind == S.WOUND or kind == S.BLOCKED or kind == S.HAUNT:
             i = st[3]
             c = st[2]
-            col = P.WOUND if kind == S.WOUND else (P.BLOCKED if kind == S.BLOCKED else P.GHOST)
+            col = P.WOUND if kind == S.WOUND else (BLOCKED if kind == S.BLOCKED else GHOST)
             if on:
                 self.set_card(c, self.slot_led(c, self.scene.shape[i]), col)
                 if kind == S.HAUNT:
-                    self.set_card(c, 0, P.GHOST)
+                    self.set_card(c, 0, GHOST)
         elif kind == S.DROPS:
             f = st[2]
             lay = self.layout
             for k in range(st[4], st[4] + st[3]):
                 if k < lay.blood_count:
-                    self.frame.put(lay.panel_at[f] + 3 * k, P.WOUND if on else P.BLOOD_LOST)
+                    self.frame.put(lay.panel_at[f] + 3 * k, P.WOUND if on else BLOOD_LOST)
         elif kind == S.ELIM:
             f = st[2]
             lay = self.layout

@@ -11,9 +11,11 @@ another family what was chosen. When the last family confirms the turn is
 resolved by the engine and its events are played on the Scene's timeline.
 """
 
-from nightboard.games.vampiring import turn as vampiring_turn
 from nightboard.games.vampiring.cards import FAMILIES
+from nightboard.games.vampiring.state import parse_action
+from nightboard.games.vampiring.turn import morph
 from nightboard.table import palette as P
+from nightboard.table import vampiring_draw as VD
 from nightboard.table.eventlog import EventLog
 from nightboard.table.layout import STATUS_AT
 from nightboard.table.vampiring_draw import OFF, Renderer
@@ -27,10 +29,17 @@ class VampiRingPlay:
     def __init__(self, layout, frame, game):
         self.layout = layout
         self.frame = frame
-        self.game = game
+        self.game = game  # held to apply choices; what is shown comes from views
         n = game.families
-        self.scene = Scene(game)
+        self.scene = Scene(game.view())
         self.draw = Renderer(layout, frame, self.scene)
+        # Each family's confirmed choice this turn (-1: none): what it entered here, or what its own view
+        # says for a game loaded mid-turn. Only its own panel shows it, while it holds look.
+        self.chosen = [-1] * n
+        for f in range(n):
+            mine = game.view(f)["your_choice"]
+            if mine is not None:
+                self.chosen[f] = parse_action(mine)
         self.meta = bytearray(n)
         self.dir = bytearray(n)
         self.looking = bytearray(n)
@@ -52,7 +61,7 @@ class VampiRingPlay:
         if role == "look":
             self.looking[player] = 1
             return
-        if g.pending[player] >= 0:
+        if self.chosen[player] >= 0:
             return  # confirmed: final for this turn (V14)
         if role == "mode":
             self.meta[player] ^= 1
@@ -73,9 +82,16 @@ class VampiRingPlay:
     def confirm(self, f, now):
         if self.timeline is not None:
             self.finish_animation()
-        events = self.game.submit(f, self.action(f))
-        if events:
-            self.start_animation(events, now)
+        g = self.game
+        turn = g.turn
+        a = self.action(f)
+        events = g.apply(f, a)
+        if g.turn == turn:
+            self.chosen[f] = a
+            return
+        for p in range(len(self.chosen)):
+            self.chosen[p] = -1  # the turn is resolved: every choice is revealed by its events
+        self.start_animation(events, now)
 
     # --- animation ---------------------------------------------------------
 
@@ -87,7 +103,7 @@ class VampiRingPlay:
 
     def finish_animation(self):
         self.timeline = None
-        self.scene.sync(self.game)
+        self.scene.sync(self.game.view())
 
     def animating(self):
         return self.timeline is not None
@@ -129,13 +145,14 @@ class VampiRingPlay:
             fr.put(b, OFF)
             fr.put(c, OFF)
             return
-        awaited = not g.over and g.pending[f] < 0 and self.timeline is None
+        mine = self.chosen[f]
+        awaited = not g.over and mine < 0 and self.timeline is None
         lit = (not awaited) or (now // 400) % 2 == 0
         fr.put(a, P.FAMILY[f] if lit else OFF)
         if self.looking[f]:
-            shown = g.pending[f] if g.pending[f] >= 0 else self.action(f)
-            m = P.META_COLOUR[shown >> 1]
-            d = P.DIR_COLOUR[shown & 1]
+            shown = mine if mine >= 0 else self.action(f)
+            m = VD.META_COLOUR[shown >> 1]
+            d = VD.DIR_COLOUR[shown & 1]
             fr.put(b, m)
             fr.put(c, d)
         else:
@@ -144,10 +161,10 @@ class VampiRingPlay:
 
     def _preview(self, f, now):
         g = self.game
-        a = g.pending[f] if g.pending[f] >= 0 else self.action(f)
+        a = self.chosen[f] if self.chosen[f] >= 0 else self.action(f)
         land = self._landing[f]
         if self._landing_for[f] != a + 4 * g.turn:
-            got = vampiring_turn.landing(g, f, a)  # once per change of choice, not per frame
+            got = g.preview(f, a)  # public facts and f's own choice; once per change of choice, not per frame
             for v in range(3):
                 land[v] = got[v]
             self._landing_for[f] = a + 4 * g.turn
@@ -156,25 +173,27 @@ class VampiRingPlay:
         meta = a >> 1
         col = P.FAMILY[f]
         for v in range(3):
-            shape = vampiring_turn.morph(self.scene.shape[f * 3 + v], meta)
+            shape = morph(self.scene.shape[f * 3 + v], meta)
             self.draw.set_card(land[v], self.draw.slot_led(land[v], shape), col)
             if self.draw.per_card >= 4:
-                self.draw.set_card(land[v], 0, P.PREVIEW)
+                self.draw.set_card(land[v], 0, VD.PREVIEW)
 
     # --- text for the host -------------------------------------------------
 
     def describe(self):
-        g = self.game
+        v = self.game.view()  # what everybody sees
         names = FAMILIES
-        lines = ["VampiRing, %s, turn %d" % (g.variant, g.turn)]
-        if g.over:
-            s = g.scores()
-            lines.append("game over: " + (names[g.winner] + " wins" if g.winner >= 0 else "no winner"))
-            lines.append("scores: " + ", ".join("%s %d" % (names[f], s[f]) for f in range(g.families)))
+        n = v["families"]
+        lines = ["VampiRing, %s, turn %d" % (v["variant"], v["turn"])]
+        if v["over"]:
+            s = v["scores"]
+            w = v["winner"]
+            lines.append("game over: " + (names[w] + " wins" if w is not None else "no winner"))
+            lines.append("scores: " + ", ".join("%s %d" % (names[f], s[f]) for f in range(n)))
             return lines
-        waiting = [names[f] for f in g.awaiting()]
+        waiting = [names[f] for f in range(n) if v["eliminated_turn"][f] is None and not v["submitted"][f]]
         lines.append("waiting for: " + (", ".join(waiting) if waiting else "-"))
-        lines.append("drops: " + ", ".join("%s %d" % (names[f], g.drops[f]) for f in range(g.families)))
+        lines.append("drops: " + ", ".join("%s %d" % (names[f], v["drops"][f]) for f in range(n)))
         return lines
 
 

@@ -2,13 +2,13 @@
 
 A Scene is the picture of the game the renderer draws: where each vampire
 stands, its shape, the blood, the haunted homes. Between turns it mirrors
-the engine's state; while a turn is animated it starts from the state
+the game's public view (what everybody sees: never a family's choice); while a turn is animated it starts from the state
 before the turn and the turn's events are applied to it one by one on a
 timeline, so the board tells what happened step by step. The timeline is
 built once per turn; playing it allocates nothing per frame.
 """
 
-from nightboard.games.vampiring.cards import HOME_BASE
+from nightboard.games.vampiring.cards import SHAPES, card_from_name
 
 # Timeline step kinds and their durations (ms).
 MORPH = 1
@@ -27,12 +27,12 @@ DUR = {MORPH: 350, STEP: 110, PARCHMENT: 400, FIGHT: 350, WOUND: 300, BLOCKED: 2
 
 
 class Scene:
-    """Arrays the renderer reads; sized for one game."""
+    """Arrays the renderer reads; sized for one game. Filled from the public view only."""
 
-    def __init__(self, state):
-        n = state.families
+    def __init__(self, view):
+        n = view["families"]
         self.families = n
-        self.ring = list(state.ring)
+        self.ring = [card_from_name(c, n) for c in view["ring"]]
         self.size = len(self.ring)
         self.pos = [0] * (3 * n)
         self.shape = [0] * (3 * n)
@@ -43,29 +43,31 @@ class Scene:
         self.over = False
         self.winner = -1
         self.scores = [0] * n
-        self.sync(state)
+        self.sync(view)
 
-    def sync(self, state):
-        """Copy the engine's state (no allocation)."""
+    def sync(self, v):
+        """Copy the public view (game.view(), what everybody sees) into the arrays."""
         n = self.families
-        for i in range(3 * n):
-            self.pos[i] = state.pos[i]
-            self.shape[i] = state.shape[i]
         for f in range(n):
-            self.drops[f] = state.drops[f]
-            self.lost_last[f] = state.lost_last[f]
-            self.alive[f] = 1 if state.elim_turn[f] < 0 else 0
+            vs = v["vampires"][f]
+            for i in range(3):
+                if vs is None:
+                    self.pos[f * 3 + i] = -1  # off the ring: eliminated
+                else:
+                    self.pos[f * 3 + i] = vs[i]["card"]
+                    self.shape[f * 3 + i] = SHAPES.index(vs[i]["shape"])
+            self.drops[f] = v["drops"][f]
+            self.lost_last[f] = v["lost_last"][f]
+            self.alive[f] = 1 if v["eliminated_turn"][f] is None else 0
         for c in range(self.size):
-            card = self.ring[c]
-            h = 0
-            if card >= HOME_BASE:
-                et = state.elim_turn[card - HOME_BASE]
-                h = 1 if 0 <= et < state.turn else 0
-            self.haunted[c] = h
-        self.over = state.over
-        self.winner = state.winner
-        if state.over:
-            s = state.scores()
+            self.haunted[c] = 0
+        for c in v["haunted"]:
+            self.haunted[c] = 1
+        self.over = v["over"]
+        w = v["winner"]
+        self.winner = -1 if w is None else w
+        if self.over:
+            s = v["scores"]
             for f in range(n):
                 self.scores[f] = s[f]
 

@@ -8,9 +8,9 @@ TOOLS = {
     "turn_words": ("turn", "turns"),
     "profile": "ring4",  # the shipped table it is played on by default
     "flags": {},  # the command-line flag of an option, when not --<name> (--no-<name> for a default true)
-    "explain": "nightboard_host.explain",  # its records and events in words
-    "snapshot": None,  # its own picture of the table (None: the ring of cards)
-    "labels": "nightboard_host.explain:place_labels",  # the terminal's card names: labels(table) -> [(leds, name, short)]
-    "own_words": "nightboard_host.explain:own_choice",  # own_words(table, seat): a seat's secret choice in words
-    "snapshot_turns": "nightboard_host.snapshot:play_turns",  # a fixed play of k turns, for snapshots
+    "explain": "nightboard_host.explain_vampiring",  # its records and events in words
+    "snapshot": "nightboard_host.snapshot_vampiring",  # its own picture of the table (the ring of cards)
+    "snapshot_turns": "nightboard_host.snapshot_vampiring:play_turns",  # a fixed play of k turns, for snapshots
+    "labels": "nightboard_host.explain_vampiring:place_labels",  # the terminal's card names: labels(table) -> [(leds, name, short)]
+    "own_words": "nightboard_host.explain_vampiring:own_choice",  # own_words(table, seat): a seat's secret choice in words
 }

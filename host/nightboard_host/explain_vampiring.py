@@ -130,7 +130,9 @@ def log_lines(log, g):
     """[(turn number, words)] for the table's log of events, oldest first (a family's morphs are told by
     its reveal line). The newest turn in the log is the one just played; a turn starts with the
     families' reveals; turns the bounded log only holds part of number 0 or less."""
-    ring = g.public()["ring"]
+    ring = g.view(None).get("ring")  # what everybody sees: a game, or the monitor's copy of the board's view
+    if not isinstance(ring, list):
+        return []
     events = [ev for ev in log if isinstance(ev, dict) and ev.get("e") != "morph"]
     starts = 0
     for i in range(len(events)):
