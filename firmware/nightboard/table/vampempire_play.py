@@ -24,9 +24,9 @@ BOARD_MS = 400  # the board plays its seats one action at a time, slowly enough 
 SIDE = 8
 # Colours of this game (docs/table.md): a community's type at a full die; the Vatican as the Cross.
 TYPE_COLOUR = ((255, 110, 0), (200, 200, 200), (70, 90, 110), (120, 0, 170))  # village, town, city, cathedral
-VATICAN = P.CARD[9]
+VATICAN = (255, 255, 190)  # warm white: the Cross, as a cross is on every table
 ROUTE = (255, 200, 40)
-PRESENT = P.CARD[5]
+PRESENT = (90, 40, 0)  # brown, as a cave
 SOUL = P.BLOOD_HELD
 SOUL_HIGH = (255, 255, 255)
 BODY = (255, 120, 0)
