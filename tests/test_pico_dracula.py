@@ -39,7 +39,7 @@ def hunt():
                                                            ("wait", 900), moves]
 
     acts = [("wait", 300), ("request", dict(START, req="start")), ("wait", 400), moves, ("wait", 800)]
-    return play_on_board("grid8", acts, timed=(("nightboard.games.dracula_mind", None, "decide"),))
+    return play_on_board("grid8", acts, timed=(("nightboard.games.dracula.mind", None, "decide"),))
 
 
 def test_the_round_was_played_and_dracula_decided(hunt):

@@ -67,7 +67,7 @@ def dracula_session(hunters=4, steps=6):
             ("mark", "started"), ("wait", 600), ("mark", "grid_from"), ("wait", 500), ("mark", "grid_to"),
             hunter_moves, ("wait", 1500), ("mark", "end")]
     return play_on_board("grid8", acts, heap_every=10,
-                         timed=(("nightboard.games.dracula_mind", None, "decide"),))
+                         timed=(("nightboard.games.dracula.mind", None, "decide"),))
 
 
 def measure():
