@@ -2,6 +2,9 @@
 a card is its index in that list, so hands, piles and events hold small integers.
 """
 
+from nightboard.games.errors import show  # noqa: F401  (the games' one way to quote a value)
+
+
 BONE = 0
 LEAF = 1
 TRACK = 2
@@ -58,14 +61,3 @@ def total(deck, cards):
     return t
 
 
-
-def show(v):
-    """A value for a message, in JSON words and cut short (a seed of 10**100 does not fill the screen)."""
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    if v is None:
-        return "null"
-    s = repr(v)
-    return s if len(s) <= 40 else s[:37] + "..."
