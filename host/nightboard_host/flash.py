@@ -138,44 +138,80 @@ def _h(p):
         return None
 '''
 
+# What the board holds, told a line at a time (a JSON list per line) so that no part needs a large block of
+# a heap the table may have left fragmented: with several games the trees and manifests run to tens of KB.
 _PROBE = _HASHER + '''import os
 def _s(p):
     try:
         return os.stat(p)[6]
     except OSError:
         return -1
-def _w(d, out):
+def _w(d):
     for e in list(os.ilistdir(d)):
         p = d + "/" + e[0]
         if e[1] & 0x4000:
-            out.append([p, -1])
-            _w(p, out)
+            print(json.dumps(["tree", %(top)s, p, -1]))
+            _w(p)
         else:
-            out.append([p, e[3] if len(e) > 3 else _s(p)])
+            print(json.dumps(["tree", %(top)s, p, e[3] if len(e) > 3 else _s(p)]))
 def _t(p):
     try:
         with open(p, "rb") as f:
-            return f.read(30000).decode()
+            print(json.dumps(["text", p, ""]))
+            while True:
+                b = f.read(512)
+                if not b:
+                    break
+                print(json.dumps(["text", p, b.decode()]))
     except Exception:
-        return None
-r = {"root": [e[0] for e in os.ilistdir("/")], "trees": {}, "texts": {}, "hashes": {}, "free": None}
-for d in %(dirs)r:
-    if d[1:] in r["root"]:
-        l = []
-        _w(d, l)
-        r["trees"][d] = l
+        pass
+root = [e[0] for e in os.ilistdir("/")]
+print(json.dumps(["root", root]))
+for top in %(dirs)r:
+    if top[1:] in root:
+        print(json.dumps(["tree", top, None, None]))
+        _w(top)
 for p in %(texts)r:
-    r["texts"][p] = _t(p)
+    _t(p)
 for p in %(hashes)r:
-    r["hashes"][p] = _h(p)
-    print(".")
+    print(json.dumps(["hash", p, _h(p)]))
 try:
     s = os.statvfs("/")
-    r["free"] = s[0] * s[3]
+    print(json.dumps(["free", s[0] * s[3]]))
 except Exception:
     pass
-print(json.dumps(r))
-'''
+print(json.dumps(["end"]))
+'''.replace("%(top)s", "top")
+
+
+def _probe_state(out):
+    """The board's answer to _PROBE, assembled: {"root", "trees", "texts", "hashes", "free"}; None if cut short."""
+    r = {"root": [], "trees": {}, "texts": {}, "hashes": {}, "free": None}
+    for line in out.splitlines():
+        line = line.strip()
+        if not line.startswith("["):
+            continue
+        try:
+            item = json.loads(line)
+        except ValueError:
+            continue
+        kind = item[0] if item else None
+        if kind == "root":
+            r["root"] = item[1]
+        elif kind == "tree":
+            tree = r["trees"].setdefault(item[1], [])
+            if item[2] is not None:
+                tree.append([item[2], item[3]])
+        elif kind == "text":
+            r["texts"][item[1]] = r["texts"].get(item[1], "") + item[2]
+        elif kind == "hash":
+            r["hashes"][item[1]] = item[2]
+        elif kind == "free":
+            r["free"] = item[1]
+        elif kind == "end":
+            return r
+    return None
+
 
 _HASH = _HASHER + '''for p in %(paths)r:
     print(json.dumps([p, _h(p)]))
@@ -688,8 +724,11 @@ def _profile_bytes(profile):
 def _sync(board, info, version, files, prof_bytes, result, progress, hook, verify, romfs=False):
     mpy = "%d.%d" % (info.mpy_major, info.mpy_sub)
     texts = [LOADER] + [s + "/" + MANIFEST for s in SLOTS]
-    state = board.run_json(_PROBE % {"dirs": list(SLOTS) + [LEGACY], "texts": texts, "hashes": [PROFILE]},
-                           "reading its files")
+    what = "reading its files"
+    out = board.run(_PROBE % {"dirs": list(SLOTS) + [LEGACY], "texts": texts, "hashes": [PROFILE]}, what)
+    state = _probe_state(out.decode("utf-8", "replace"))
+    if state is None:
+        raise FlashError("the board's answer while %s was cut short: %r" % (what, out[-200:]))
     prof_hash = state["hashes"][PROFILE]
     loader = state["texts"].get(LOADER) or ""
     m = _LOADER_SLOT.search(loader)
