@@ -743,3 +743,13 @@ def test_after_the_end_of_a_game_begun_at_the_menu_ok_goes_back_to_the_menu():
     assert t.mode == "menu" and not view.over()
     assert "game over" not in screen_text(view, 80, 24)
     assert t.describe()[0].split()[0] in screen_text(view, 80, 24)  # the menu is described
+
+
+def test_a_long_subtitle_is_wrapped_in_the_side_panel_not_cut():
+    """Issue 21 item 9: at 80 columns the monitor's header was cut to "firmware 0.…"."""
+    t, _hal = table_at("ring4", known_position())
+    view = TerminalView(t, KeyMap.for_table(t), "Nightboard monitor",
+                        "ring4 on /dev/serial/by-id/usb-MicroPython_Board_in_FS_mode_e6614104\nfirmware 0.1.0")
+    lines = [x.plain for x in view.side_lines(30, 40)]
+    assert "firmware 0.1.0" in lines and "e6614104" in "".join(lines)
+    assert all(len(x) <= 30 for x in lines[:4])

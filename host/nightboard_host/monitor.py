@@ -398,7 +398,7 @@ def main(args, stdin=None, out=None, connect=None):
         if args.load:
             out.write("%s: %s\n" % (args.load, remote.load(loading)))
             return 0
-        sub = "%s on %s, firmware %s" % (remote.board_profile, port, remote.firmware)
+        sub = "%s on %s\nfirmware %s" % (remote.board_profile, port, remote.firmware)
         return run(remote, stdin=stdin, path=args.file, subtitle=sub)
     except RequestFailed as e:
         return _fail("the board said no: %s" % e.error)

@@ -424,8 +424,9 @@ class TerminalView:
         """The side panel: title, key map, the table's description, looking seats' choices, what to do
         at the end, then as much of the log as fits."""
         head = [Text(self.title, style="bold")]
-        if self.subtitle:
-            head.append(Text(self.subtitle, style="dim"))
+        for line in self.subtitle.splitlines():
+            for part in textwrap.wrap(line, width) or [""]:  # wrapped, not cut: the firmware's version must show
+                head.append(Text(part, style="dim"))
         head.extend(self.key_lines(width))
         for line in self.table.describe():
             for part in textwrap.wrap(line, width) or [""]:
