@@ -9,6 +9,9 @@ Kinds and their fields:
   MANIPULATE x=seat; RUMMAGE; INTERCEPT; LET.
 """
 
+from nightboard.games.errors import show  # noqa: F401  (the games' one way to quote a value)
+
+
 CHOOSE, PASS, OFFER, ACCEPT, REFUSE, END, MOVE, SUCK, OVERTAKE, RITUAL = 1, 2, 3, 4, 5, 6, 7, 8, 9, 10
 DISCARD, ROUTE, UNROUTE, TRAVEL, MANIPULATE, RUMMAGE, INTERCEPT, LET = 11, 12, 13, 14, 15, 16, 17, 18
 GIVE, WANT = 19, 20
@@ -27,13 +30,3 @@ def split(a):
     return a // 1000000, a // 10000 % 100, a // 100 % 100, a % 100
 
 
-def show(v):
-    """A value for a message, in JSON words and cut short."""
-    if v is True:
-        return "true"
-    if v is False:
-        return "false"
-    if v is None:
-        return "null"
-    s = repr(v)
-    return s if len(s) <= 40 else s[:37] + "..."
