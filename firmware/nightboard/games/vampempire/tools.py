@@ -8,7 +8,7 @@ TOOLS = {
     "turn_words": ("round", "rounds"),
     "profile": "grid8",  # the shipped table it is played on by default, under its hex overlay
     "flags": {"size": "--map-size"},  # --size is the picture's size in `nightboard snapshot`
-    "explain": None,
+    "explain": "nightboard_host.explain_vampempire",  # its records and events in words
     "snapshot": "nightboard_host.snapshot_vampempire",  # its own picture: hexes, not cards
     "snapshot_turns": "nightboard_host.vampempire_bench:play_rounds",  # the board's play of k rounds
 }

@@ -9,7 +9,7 @@ TOOLS = {
     "turn_words": ("turn", "turns"),
     "profile": "ring4",  # the shipped table it is played on by default
     "flags": {},
-    "explain": None,
+    "explain": "nightboard_host.explain_vampire_cards",  # its records and events in words
     "snapshot": "nightboard_host.snapshot_vampire_cards",  # its ring, seats and public table in words
     "snapshot_turns": "nightboard_host.vampire_cards_bench:play_turns",  # a fixed play of k turns
 }

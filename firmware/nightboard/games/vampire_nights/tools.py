@@ -8,7 +8,7 @@ TOOLS = {
     "turn_words": ("turn", "turns"),
     "profile": "grid8",
     "flags": {"vampire_bites": "--vampire-bites"},  # marks, true by default: --no-marks
-    "explain": None,
+    "explain": "nightboard_host.explain_vampire_nights",  # its records and events in words
     "snapshot": "nightboard_host.snapshot_vampire_nights",  # the mansion on the grid, red holding look
     "snapshot_turns": "nightboard_host.vampire_nights_bench:play_turns",  # the board's fixed play of k turns
 }
