@@ -290,3 +290,102 @@ def test_the_records_md_samples_of_these_games_replay():
         out = io.StringIO()
         __import__("nightboard_host.explain_" + rec["game"], None, None, ["run"]).run(rec, False, out)
         assert "not over" in out.getvalue() and not RAW.search(out.getvalue())
+
+
+# --- the protocol starts them; the monitor shows their public state --------------------------------------
+
+def _protocol_table():
+    rows = {}
+    for line in (ROOT / "docs" / "protocol.md").read_text().splitlines():
+        m = re.match(r"\| `(\w+)` \| (\d) to (\d) \| (.*) \|$", line)
+        if m:
+            opts = []
+            for name, values in re.findall(r"`(\w+)`[^:`]*: ((?:`[^`]+`(?:, )?)+)", m.group(4)):
+                opts.append((name, tuple(json.loads(v) for v in re.findall(r"`([^`]+)`", values))))
+            rows[m.group(1)] = ((int(m.group(2)), int(m.group(3))), tuple(opts))
+    return rows
+
+
+def test_protocol_md_lists_every_games_players_and_options_as_the_games_say():
+    rows = _protocol_table()
+    assert sorted(rows) == sorted(index.names())
+    for name in index.names():
+        f = index.facts(name)
+        assert rows[name] == (tuple(f["players"]), tuple((o, tuple(v)) for o, v in f["options"])), name
+
+
+NON_DEFAULT = {"vampire_cards": ({"players": 4, "dawn": 25, "board": 1}, "ring4"),
+               "vampire_nights": ({"players": 3, "vampire_bites": 5, "marks": False, "board": "last"}, "grid8"),
+               "vampempire": ({"players": 3, "beast": "turn", "rounds": 20, "board": 2}, "grid8")}
+HIDDEN = {"vampire_cards": ("hands", "prng", "hand"), "vampire_nights": ("tiles", "room_deck", "hand", "prng"),
+          "vampempire": ("hands", "deck", "prng", "hand")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_protocol_starts_the_game_with_its_options(game):
+    opts, name = NON_DEFAULT[game]
+    d = Driver(None, name=name)
+    link = LocalLink(d.table)
+    r = link.call("start", game=game, seed=11, **opts)
+    assert r["mode"] == "game" and r["game"] == game
+    want = index.module(game).new_game(11, **opts)
+    assert d.table.game.to_json() == want.to_json()
+    st = link.call("state")
+    assert st["game"] == game and st["state"] == want.view(None)
+    assert all(st["state"].get(k) is None for k in HIDDEN[game]) and "hidden" not in st
+    from nightboard_host.client import RequestFailed
+
+    for bad in ({"players": 9}, {list(opts)[1]: "bogus"}):
+        with pytest.raises(RequestFailed) as e:
+            link.call("start", game=game, seed=11, **dict(opts, **bad))
+        assert "start: " in str(e.value) and ("players" in str(e.value) or list(opts)[1] in str(e.value))
+    assert d.table.game.to_json() == want.to_json()  # a refused start changes nothing
+
+
+def _monitor_screen(game, position, name):
+    d = Driver(None, name=name)
+    rt = RemoteTable(LocalLink(d.table))
+    rt.link.call("start", game=game, position=position)
+    d.frames(30)
+    rt.refresh()
+    view = TerminalView(rt, KeyMap.for_table(rt), "Nightboard monitor")
+    from test_terminal import screen_cells
+
+    return screen_cells(view.render(120, 40), 120, 40)[1], rt, d
+
+
+def _twins(game):
+    """Two positions of a game that differ only in hidden facts (hands, decks, face-down rooms)."""
+    g = index.module(game).new_game(7, 3)
+    a = g.to_json()
+    b = json.loads(json.dumps(a))
+    if game == "vampire_cards":
+        b["hands"][0][0], b["pile"][0] = a["pile"][0], a["hands"][0][0]
+        b["hands"][0].sort()
+        b["pile"].sort()
+    elif game == "vampire_nights":
+        down = [x for x in range(len(a["tiles"])) if a["up"][x] == 0 and a["tiles"][x] != 255]
+        pair = [x for x in down if a["tiles"][x] != a["tiles"][down[0]]][:1] + down[:1]
+        b["tiles"][pair[0]], b["tiles"][pair[1]] = a["tiles"][pair[1]], a["tiles"][pair[0]]
+        b["hands"][0][0], b["item_deck"][0] = a["item_deck"][0], a["hands"][0][0]
+        b["hands"][0].sort()
+    else:
+        b["deck"] = list(reversed(a["deck"]))
+    assert a != b
+    return a, b
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_monitor_shows_the_public_state_and_nothing_hidden(game):
+    name = NON_DEFAULT[game][1]
+    a, b = _twins(game)
+    sa, rt, d = _monitor_screen(game, a, name)
+    sb, _rt, d2 = _monitor_screen(game, b, name)
+    assert d.table.game.to_json() != d2.table.game.to_json()
+    assert sa == sb  # two games that differ only in secrets look the same on the monitor
+    assert bytes(d.table.frame.rgb) == bytes(d2.table.frame.rgb)
+    title = index.facts(game)["title"].split(" (")[0]
+    assert title in sa and rt.program["name"] == game
+    assert all(rt.game.view(None).get(k) is None for k in HIDDEN[game])
+    for line in d.table.describe()[:2]:
+        assert line[:30] in sa
