@@ -95,7 +95,7 @@ def fail(command, err):
 def add_play_arguments(p):
     p.add_argument("game", nargs="?", default=index.default(), choices=GAMES,
                    help="the game (default %s)" % index.default())
-    p.add_argument("--players", type=int, default=2, help="players: %s (default 2)" % "; ".join(
+    p.add_argument("--players", type=int, default=None, help="players: %s (default 2, or the game's least)" % "; ".join(
         "%s %d..%d %s" % (n, f["players"][0], f["players"][1], f["seat_words"][1]) for n, f in _all_facts()))
     p.add_argument("--seed", type=int, help="seed of the game (default: a random one, printed)")
     _add_option_arguments(p)
@@ -129,6 +129,18 @@ def _flags():
     return out
 
 
+def players_of(args, game):
+    """--players, or 2 when it is left out (the game's least number when that is more)."""
+    if getattr(args, "players", None) is not None:
+        return args.players
+    return max(2, index.tools(game)["players"][0])
+
+
+def _word_or_number(text):
+    """A flag's value where games differ in kind (--board: a count in one game, a seat word in another)."""
+    return int(text) if text.lstrip("-").isdigit() else text
+
+
 def _dest(flag):
     return flag[2:].replace("-", "_")
 
@@ -137,12 +149,28 @@ def _add_option_arguments(p):
     for flag, opt, values, games in _flags():
         if isinstance(values[0], bool):
             p.add_argument(flag, action="store_true", help="%s: %s" % (", ".join(games), flag[2:].replace("-", " ")))
-        else:
-            # strings: the game's words; numbers: any, the game and the table say which they take
-            choices = sorted(values) if isinstance(values[0], str) else None
-            p.add_argument(flag, type=type(values[0]), choices=choices, default=None,
-                           help="%s: %s (%s; default %s)" % (", ".join(games), opt, ", ".join(
-                               str(v) for v in values), values[0]))
+            continue
+        kinds = set(type(v) for v in values)
+        # strings: the game's words; numbers: any, the game and the table say which they take
+        choices = sorted(values) if kinds == {str} else None
+        if len(games) == 1:
+            words = "%s: %s (%s; default %s)" % (games[0], opt, ", ".join(str(v) for v in values), values[0])
+        else:  # each game its own values and default: one game's are no help for another
+            words = "; ".join("%s: %s (%s; default %s)" % (n, opt, ", ".join(str(v) for v in vs), vs[0])
+                              for n, vs in _values_of(flag, games))
+        p.add_argument(flag, type=type(values[0]) if len(kinds) == 1 else _word_or_number, choices=choices,
+                       default=None, help=words)
+
+
+def _values_of(flag, games):
+    """[(game, its values)] for a flag several games share."""
+    out = []
+    for name in games:
+        f = index.tools(name)
+        for opt, values in f["options"]:
+            if f["flags"].get(opt, "--" + opt) == flag:
+                out.append((name, values))
+    return out
 
 
 def game_options(args, game):
@@ -178,11 +206,12 @@ def play_options(args):
         return profile, None
     game = getattr(args, "game", None) or index.default()
     options = game_options(args, game)
-    check_table(profile, args.players, game, options)
+    players = players_of(args, game)
+    check_table(profile, players, game, options)
     seed = args.seed if args.seed is not None else new_seed()
     if seed < 0:
         raise OptionError("--seed: must be 0 or more (got %d)" % seed)
-    start = {"game": game, "players": args.players}
+    start = {"game": game, "players": players}
     start.update(options)
     start["seed"] = seed
     return profile, start
@@ -258,7 +287,7 @@ def add_snapshot_arguments(p):
                    "game's own)" % ", ".join(shipped_profiles()))
     p.add_argument("--position", help="a position (JSON file) of the game instead of a new game")
     p.add_argument("--seed", type=int, default=1, help="seed of a new game (default 1)")
-    p.add_argument("--players", type=int, default=2, help="players in a new game (default 2)")
+    p.add_argument("--players", type=int, default=None, help="players in a new game (default 2, or the game's least)")
     _add_option_arguments(p)
     p.add_argument("--turns", type=int, default=0, help="play this many turns (or rounds) first, with a fixed "
                                                        "sequence of choices")
@@ -286,11 +315,12 @@ def snapshot_options(args):
         check_players(profile, mod.GAME, game.players_count(), options)
         return profile, game
     options = game_options(args, name)
-    check_table(profile, args.players, name, options)
+    players = players_of(args, name)
+    check_table(profile, players, name, options)
     if args.seed < 0:
         raise OptionError("--seed: must be 0 or more (got %d)" % args.seed)
     try:
-        return profile, mod.new_game(args.seed, args.players, **options)
+        return profile, mod.new_game(args.seed, players, **options)
     except GameError as e:
         raise OptionError(str(e))
 
