@@ -260,3 +260,33 @@ def run(record, as_json=False, out=None):
     for line in final_lines(state):
         out.write("  " + line + "\n")
     return 0
+
+
+# --- the terminal: the map's names, and a seat's own rituals while it holds look --------------------------
+
+def place_labels(table):
+    """The terminal's labels: [(leds, name, short)] for the Vatican and each community (its hex and its
+    type, or the type's letter where that is all that fits), from the public view."""
+    play = table.play
+    v = table.game.view(None)
+    out = [((play.cells[v["vatican"]] // 3,), "%s Vatican" % B.name(v["vatican"]), "VAT")]
+    for c in v["communities"]:
+        out.append(((play.cells[c[0]] // 3,), "%s %s" % (B.name(c[0]), TYPES[c[1]]), TYPES[c[1]][:1].upper()))
+    return out
+
+
+def own_rituals(table, seat):
+    """A seat's rituals in words, and its choice when the game waits for it, for the terminal while that
+    seat holds look (its secret: only shown then); None when it is not in the game."""
+    from nightboard.games.vampempire import words
+
+    play = table.play
+    g = play.game
+    if seat >= g.n:
+        return None
+    v = g.view(seat)
+    t = Teller(v)
+    out = "%s holds %s" % (t.who(seat), ", ".join(ritual(k) for k in v["hand"]) or "no ritual")
+    if not g.over and seat in g.to_move() and not g.board_plays(seat) and play.chosen() is not None:
+        out += "; ok would %s (mode: another kind, move: another choice)" % words.say(play.chosen())
+    return out

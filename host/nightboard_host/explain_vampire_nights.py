@@ -153,6 +153,9 @@ def _actor(ev, k):
     return None
 
 
+MOVEMENTS = ("move", "pass", "mask")  # a turn's one movement (the Cloak may come after one)
+
+
 def log_lines(log, g):
     """[(turn, words)] for the table's log, oldest first. The engine's turn count grows when a player
     ends a turn, which leaves no event of its own: a turn is told to begin where the exploring player
@@ -162,22 +165,24 @@ def log_lines(log, g):
     events = [ev for ev in log if isinstance(ev, dict)]
     kinds = [kind(ev) for ev in events]
     starts = [False] * len(events)
-    last, ended, exploring = None, False, v.get("phase") == "explore"
+    last, ended, moved, exploring = None, False, False, v.get("phase") == "explore"
     for i in range(len(events)):
         k = kinds[i]
         if k in ("night", "end_of_exploration"):
             exploring = k == "night"
-            last, ended = None, False
+            last, ended, moved = None, False, False
             continue
         if k in ("place", "drop"):
             continue
         a = _actor(events[i], k) if k else None
         if a is None:
             continue
-        if last is not None and (a != last or ended):
-            starts[i] = True
+        if last is not None and (a != last or ended or (moved and k in MOVEMENTS)):
+            starts[i] = True  # another player, or a second movement: one movement a turn
+            moved = False
         last = a
         ended = k in ("pass", "skip")
+        moved = moved or k in MOVEMENTS
     turn = v.get("turn") if isinstance(v.get("turn"), int) else 1
     if exploring and ended:
         turn -= 1  # the last turn ended with its pass: the game's count has already moved on
@@ -252,3 +257,100 @@ def run(record, as_json=False, out=None):
     else:
         out.write("\nThe record stops here: night %d, the game is not over.\n" % state.night)
     return 0
+
+
+# --- the terminal: the mansion's names, and a seat's own secrets while it holds look --------------------
+
+def action_words(v, a):
+    """An action of the seat whose own view v is, in words (A.name(a) for one this does not know)."""
+    from nightboard.games.vampire_nights import actions as A
+    from nightboard.games.vampire_nights.components import ITEM_NAMES, ROOM_NAMES
+
+    k, arg = A.kind(a), A.arg(a)
+    g, y = arg >> 6, arg & 63
+    if k in (A.MOVE, A.JUMP, A.MIRROR):
+        how = {A.MOVE: "move %s to %s", A.JUMP: "drink a Jump Potion: %s leaps to %s",
+               A.MIRROR: "use a Mirror: %s goes to %s"}[k]
+        return how % (guard(g), place(y))
+    if k in (A.PASS, A.CLOAK, A.GARLIC, A.CROSS, A.STAKE, A.BAG, A.WATER):
+        return {A.PASS: "lay %s down for the night", A.CLOAK: "put the Cloak of Invisibility on %s",
+                A.GARLIC: "hold up Garlic (%s)", A.CROSS: "hold up the Sacred Cross (%s)",
+                A.STAKE: "stake the vampire (%s)", A.BAG: "fill the Bag (%s)",
+                A.WATER: "use Blessed Water (%s)"}[k] % guard(arg)
+    if k == A.END:
+        return "end your turn"
+    if k == A.MASK:
+        return "play the Mask: swap %s with %s" % (guard(g), guard(y))
+    if k == A.CROSSBOW:
+        return "shoot the Crossbow from %s at %s" % (guard(g), place(y))
+    if k == A.TORCH:
+        return "light a Torch by %s" % guard(g)
+    if k == A.GLASS:
+        return "take the %s from the item discards" % ITEMS.get(ITEM_NAMES[arg], "item")
+    if k == A.COFFIN_BOTH:
+        return "claim the Coffin with both guards"
+    if k == A.COFFIN_PAY:
+        things = []
+        for t in (arg >> 5, arg & 31):
+            things.append(bare(ROOM_NAMES[t - 16]) if t >= 16 else ITEMS.get(ITEM_NAMES[t], "item"))
+        return "claim the Coffin, paying %s and %s" % tuple(things)
+    if k == A.TAKE_BITE:
+        return "take the bite"
+    if k == A.DROP_LOOT:
+        return "give up %s from your loot" % bare(ROOM_NAMES[arg])
+    if k == A.PLACE:
+        return "put your guards on the Entrances of columns %d and %d" % ((arg >> 2) + 1, (arg & 3) + 1)
+    if k == A.DROP_ITEM:
+        return "discard the %s" % ITEMS.get(ITEM_NAMES[arg], "item")
+    if k == A.LOOT:
+        return "loot %s" % place(arg)
+    if k == A.CROWD:
+        return "%s stays" % guard(g) if y == A.STAY else "move %s out to %s" % (guard(g), place(y))
+    return A.name(a)
+
+
+def own_secrets(table, seat):
+    """A player's items, loot, bite cards and Torch sightings in words, and its choice when the game waits
+    for it, for the terminal while that player holds look (its secrets: only shown then)."""
+    play = table.play
+    g = play.game
+    if seat >= g.players:
+        return None
+    v = g.view(seat)
+    words = "%s holds %s; loot %s; bite cards %s%s" % (
+        _p(seat), ", ".join(ITEMS.get(i, i) for i in v["hand"]) or "no item",
+        ", ".join(bare(t) for t in v["my_loot"]) or "none", ", ".join(v["my_bites"]) or "none",
+        " (you have turned Vampire)" if v["vampire"] else "")
+    if v["peeks"]:
+        words += "; the Torch showed " + ", ".join("%s in %s" % (tile(t), place(x)) for x, t in v["peeks"])
+    if not g.over and seat == g.to_move()[0] and seat != g.board:
+        a = play.chosen()
+        if a is not None:
+            words += "; ok would %s (mode: another kind, move: another choice)" % action_words(v, a)
+    return words
+
+
+def place_labels(table):
+    """The terminal's labels: [(leds, name, short)] for the mansion's cells, from the public view: the
+    Entrances and Gardens by column (E1, G1), a face-up room by its tile's first letters; face-down and
+    empty rooms stay unlabelled (the side panel's picture of the mansion shows them)."""
+    play = table.play
+    lay = table.layout
+    v = table.game.view(None)
+    out = []
+    for c in range(v["players"]):
+        for r in range(7):
+            led = lay.cell_led(play.x0 + c, play.y0 + r)
+            if r == 0 or r == 6:
+                name = "%s%d" % ("E" if r == 0 else "G", c + 1)
+            else:
+                t = v["rooms"][c][r - 1]
+                if t is None or t == "?":
+                    continue
+                name = SHORT.get(t, t[:3])
+            out.append(((led,), name, name))
+    return out
+
+
+SHORT = {"coffin8": "cof", "coffin10": "cof", "spiderweb": "web", "daughter": "dau", "mother": "mot",
+         "father": "fat", "minion": "min"}

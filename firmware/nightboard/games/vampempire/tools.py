@@ -9,6 +9,8 @@ TOOLS = {
     "profile": "grid8",  # the shipped table it is played on by default, under its hex overlay
     "flags": {"size": "--map-size"},  # --size is the picture's size in `nightboard snapshot`
     "explain": "nightboard_host.explain_vampempire",  # its records and events in words
+    "own_words": "nightboard_host.explain_vampempire:own_rituals",  # a seat's rituals and choice, while it looks
+    "labels": "nightboard_host.explain_vampempire:place_labels",  # the terminal's names of the Vatican, communities
     "snapshot": "nightboard_host.snapshot_vampempire",  # its own picture: hexes, not cards
     "snapshot_turns": "nightboard_host.vampempire_bench:play_rounds",  # the board's play of k rounds
 }

@@ -10,6 +10,7 @@ TOOLS = {
     "profile": "ring4",  # the shipped table it is played on by default
     "flags": {},
     "explain": "nightboard_host.explain_vampire_cards",  # its records and events in words
+    "own_words": "nightboard_host.explain_vampire_cards:own_hand",  # a player's hand and choice, while it looks
     "snapshot": "nightboard_host.snapshot_vampire_cards",  # its ring, seats and public table in words
     "snapshot_turns": "nightboard_host.vampire_cards_bench:play_turns",  # a fixed play of k turns
 }

@@ -9,6 +9,8 @@ TOOLS = {
     "profile": "grid8",
     "flags": {"vampire_bites": "--vampire-bites"},  # marks, true by default: --no-marks
     "explain": "nightboard_host.explain_vampire_nights",  # its records and events in words
+    "own_words": "nightboard_host.explain_vampire_nights:own_secrets",  # a player's secrets, while it looks
+    "labels": "nightboard_host.explain_vampire_nights:place_labels",  # the terminal's names of the cells
     "snapshot": "nightboard_host.snapshot_vampire_nights",  # the mansion on the grid, red holding look
     "snapshot_turns": "nightboard_host.vampire_nights_bench:play_turns",  # the board's fixed play of k turns
 }
