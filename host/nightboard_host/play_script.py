@@ -68,7 +68,7 @@ def play_keys(table, keymap, clock, keys):
         _frames(table, feeder, clock, 1)
         frames += 1
         for _ in range(SETTLE_FRAMES):
-            if not feeder.busy() and not _animating(table):
+            if not feeder.settling() and not _animating(table):
                 break
             _frames(table, feeder, clock, 1)
             frames += 1
@@ -85,9 +85,10 @@ def report(table, keymap, title, out):
     for line in table.describe():
         out.write(line + "\n")
     shown = None
+    word = view._turn_word()  # "round" where the game counts rounds, as the terminal's log says
     for turn, words in view.events():
         if turn != shown:
-            out.write(("turn %d:\n" % turn) if turn >= 1 else "earlier:\n")
+            out.write(("%s %d:\n" % (word, turn)) if turn >= 1 else "earlier:\n")
             shown = turn
         out.write(" " + words + "\n")
 

@@ -118,6 +118,14 @@ class KeyFeeder:
         """True while any key is down or a tap is waiting."""
         return bool(self._up_at) or bool(self._queue)
 
+    def settling(self):
+        """True while a tap or a timed hold is under way or waiting: busy() but for a look toggled on,
+        which stays down until its key comes again (a script waits for taps, not for that)."""
+        for t in self._up_at.values():
+            if t is not None:
+                return True
+        return bool(self._queue)
+
     def key(self, ch, now=None):
         """One key from the terminal; False (and nothing happens) for a key that is not mapped."""
         hit = self.keymap.lookup(ch)
