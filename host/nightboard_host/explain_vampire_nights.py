@@ -159,33 +159,40 @@ MOVEMENTS = ("move", "pass", "mask")  # a turn's one movement (the Cloak may com
 def log_lines(log, g):
     """[(turn, words)] for the table's log, oldest first. The engine's turn count grows when a player
     ends a turn, which leaves no event of its own: a turn is told to begin where the exploring player
-    changes or after a pass or a missed turn, and the numbers are counted back from the game's turn."""
+    changes, at a second movement, or after a pass or a missed turn; the numbers are counted back from the
+    game's turn (its public view says whether the turn under way has begun)."""
     v = g.view(None)
     players = v.get("players") if isinstance(v.get("players"), int) else 4
     events = [ev for ev in log if isinstance(ev, dict)]
     kinds = [kind(ev) for ev in events]
     starts = [False] * len(events)
-    last, ended, moved, exploring = None, False, False, v.get("phase") == "explore"
+    last, ended, moved = None, False, False
+    gardens = set()  # guards seen reaching a Garden this night
     for i in range(len(events)):
         k = kinds[i]
+        if k in ("garden", "cloak"):
+            gardens.add(events[i][k])
+        if k == "end_of_exploration" and len(gardens) < players + 1:
+            ended = True  # not the Gardens filling up: the last turn's end (a press, no event) ended it
         if k in ("night", "end_of_exploration"):
-            exploring = k == "night"
-            last, ended, moved = None, False, False
-            continue
-        if k in ("place", "drop"):
+            last, moved = None, False  # (a pass that ended the night still ended a turn)
+            gardens = set()
             continue
         a = _actor(events[i], k) if k else None
         if a is None:
             continue
-        if last is not None and (a != last or ended or (moved and k in MOVEMENTS)):
-            starts[i] = True  # another player, or a second movement: one movement a turn
+        if ended or (last is not None and (a != last or (moved and k in MOVEMENTS))):
+            starts[i] = True  # another player, a second movement (one a turn), or after a pass
             moved = False
         last = a
         ended = k in ("pass", "skip")
         moved = moved or k in MOVEMENTS
     turn = v.get("turn") if isinstance(v.get("turn"), int) else 1
-    if exploring and ended:
-        turn -= 1  # the last turn ended with its pass: the game's count has already moved on
+    if ended:
+        turn -= 1  # the pass (or missed turn) that ended the last turn has already moved the count on
+    elif v.get("phase") == "explore" and last is not None and (
+            last not in (v.get("to_move") or []) or (v.get("moved") == -1 and moved)):
+        turn -= 1  # the last turn ended with its end press, which leaves no event
     turn -= sum(1 for s in starts if s)
     out = []
     for i in range(len(events)):
