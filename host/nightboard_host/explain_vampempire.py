@@ -49,9 +49,6 @@ class Teller:
             return "%s (seat %d)" % (V.NAMES[self.vamp[s]], s)
         return "seat %s" % s
 
-    def feathered(self):
-        return self.who(self.vamp.index(V.FEATHERED)) if V.FEATHERED in self.vamp else "the Feathered One"
-
     def at(self, h):
         t = self.types.get(h)
         return ("the %s at %s" % (TYPES[t], B.name(h))) if t is not None else B.name(h)
