@@ -77,6 +77,56 @@ def strength(level, team="scripted", games=500, hunters=2, rules="playtest", siz
             "dracula_wins_by": dict(sorted(why.items()))}
 
 
+# --- predictability -----------------------------------------------------------------------
+
+def _public(move):
+    """What the hunters learn of a move of his beyond the spread of rooms: a crypt journey and the bites."""
+    crypt, rooms, bites = move
+    return crypt, tuple(sorted(bites))
+
+
+def predictability(level, games=60, samples=6, hunters=2, rules="playtest", size=5, first_seed=1, mind=decide):
+    """How well an attacker who knows the firmware and the public record guesses his room after his move.
+
+    Games against the strong team; at each of his turns the attacker takes every room the public set said
+    he could be in, and for each `samples` random streams (the seed is secret), runs the public mind `mind`
+    on the hunters' view; he keeps the outcomes whose public part (crypt journey, bites) matches what was
+    announced, and guesses the room where most of them end. Counted only where the public set after the
+    move holds 2 rooms or more. Returns the attacker's hit rate and the uniform guess's (the mean of
+    1 / rooms he may be in)."""
+    pick = Prng(0xA77AC)
+    turns = hits = 0
+    uniform = 0.0
+    for s in range(first_seed, first_seed + games):
+        g = D.new_game(s, hunters, rules, level, size)
+        t = make_team("strong", s * 7919 + 13)
+        while not g.over and g.turn <= MAX_ROUNDS:
+            if g.active >= 0:
+                g.submit(g.active, t.action(g, g.active))
+                continue
+            v = g.view()
+            g.dracula_turn()
+            if g.over or len(g.possible_rooms()) < 2:
+                continue
+            seen = _public((g.last_move["crypt"], g.last_move["rooms"], g.last_move["bites"]))
+            tally = {}
+            for r in v["possible"]:
+                for _ in range(samples):
+                    mv = mind(g.map, v, r, Prng(state=1 + pick.below(0xFFFFFFF0)), level)
+                    if _public(mv) != seen:
+                        continue
+                    crypt, rooms, _b = mv
+                    end = g.map.opposite[r] if crypt else (rooms[-1] if rooms else r)
+                    tally[end] = tally.get(end, 0) + 1
+            guess = max(sorted(tally), key=lambda e: tally[e]) if tally else min(g.possible_rooms())
+            turns += 1
+            hits += guess == g.room
+            uniform += 1.0 / len(g.possible_rooms())
+    return {"level": level, "hunters": hunters, "rules": rules, "size": size, "games": games, "samples": samples,
+            "turns": turns, "attacker_hit_rate": hits / turns if turns else 0.0,
+            "uniform_hit_rate": uniform / turns if turns else 0.0}
+
+
 # --- cost ---------------------------------------------------------------------------------
 
 def positions(level, count=40, hunters=(1, 2, 3, 4), rules=("playtest", "classic"), size=5):

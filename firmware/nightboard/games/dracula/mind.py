@@ -24,17 +24,30 @@ cost of a decision (counted, timed under the unix port, and estimated for the
 board): host/nightboard_host/dracula_bench.py, reported by `make bench`.
 """
 
+from array import array
+
 from nightboard.games.dracula import know as K
 
 REACH = 2  # a hunter's search: move one room, then garlic or stake a neighbour
 WIN = 1000000
 HIT = 1000  # one stake hit, the unit of every score
 KILL = 500
-NOISE = (0, 0, 700, 24)  # per level
-CARELESS, CARELESS_OF = 1, 2  # level 2 plays a gentle turn this often
-SPACE = 120  # level 3: per doubling of the rooms he may be in
-ESCAPE = 45  # level 3: per safe room he can reach next turn (at most 6 counted)
-STRIKE = 90  # level 3: per hunter he could reach next turn
+# Per level (index 1..3), measured against the bench's strong hunter team (dracula_bench.py):
+CARELESS = (0, 75, 40, 0)  # percent of his turns played gently (a random walk, bites half the time)
+MARGIN = (0, 2000, 1500, 1000)  # outcomes scoring within this of the best are equally likely
+SPACE = (0, 120, 120, 120)  # per doubling of the rooms he may be in
+ESCAPE = (0, 45, 45, 45)  # per safe room he can reach next turn (at most 6 counted)
+STRIKE = (0, 90, 90, 90)  # per hunter he could reach next turn
+
+_buf = [None]
+
+
+def _scores(k):
+    """The outcomes' scores: one buffer kept from decision to decision (no large block per decision)."""
+    b = _buf[0]
+    if b is None or len(b) < k:
+        b = _buf[0] = array("i", range(k))
+    return b
 
 
 class Stats:
@@ -68,7 +81,7 @@ def decide(m, view, room, prng, level, stats=None):
            and not (view["bitten"][h] > 0 and view["bitten"][h] == turn - 1)]
     if stats is not None:
         stats.walks += nw
-    if level == 1 or (level == 2 and prng.below(CARELESS_OF) < CARELESS):
+    if prng.below(100) < CARELESS[level]:
         return _gentle(m, room, ws, nw, crypt, can, pos, prng)
 
     # Distinct outcomes, each an int: crypt << 13 | end << 6 | bite mask over `can`; and the first walk
@@ -126,10 +139,9 @@ def decide(m, view, room, prng, level, stats=None):
                 if dist[base + r] <= REACH:
                     watched[r] = 1
     know = {}  # (crypt, bite mask) -> (rooms he may be in after, their count, per-hunter counts in reach)
+    scores = _scores(no)
     best_score = 0
-    noise = NOISE[level]
     escape_cache = [-1] * n
-    best_i = -1
     for oi in range(no):
         o = outs[oi]
         cr, end, mask = o >> 13, (o >> 6) & 127, o & 63
@@ -147,17 +159,32 @@ def decide(m, view, room, prng, level, stats=None):
         if stats is not None:
             stats.outcomes += 1
         score = _score(m, view, end, mask, reach_counts, can, alive, lives_left, health, team)
-        if level >= 3 and score < WIN:
-            score += SPACE * _log2(size)
+        if score < WIN:
+            score += SPACE[level] * _log2(size)
             e = escape_cache[end]
             if e < 0:
                 e = _escape(m, end, pos, alive, hunters, watched)
                 escape_cache[end] = e
-            score += ESCAPE * (e & 15) + STRIKE * (e >> 4)
-        if noise:
-            score += prng.below(noise)
-        if best_i < 0 or score > best_score:
-            best_i, best_score = oi, score
+            score += ESCAPE[level] * (e & 15) + STRIKE[level] * (e >> 4)
+        scores[oi] = score
+        if oi == 0 or score > best_score:
+            best_score = score
+    # Every outcome within the level's margin of the best is as likely as the others: a uniform draw from
+    # his own stream, so that knowing the firmware and the public record tells little more than the rooms
+    # he may be in.
+    floor = best_score - MARGIN[level]
+    near = 0
+    for oi in range(no):
+        if scores[oi] >= floor:
+            near += 1
+    pick = prng.below(near)
+    best_i = 0
+    for oi in range(no):
+        if scores[oi] >= floor:
+            if pick == 0:
+                best_i = oi
+                break
+            pick -= 1
     o = outs[best_i]
     bites = tuple(can[i] for i in range(len(can)) if ((o & 63) >> i) & 1)
     if o >> 13:
