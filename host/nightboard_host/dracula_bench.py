@@ -277,29 +277,80 @@ def decision_instructions(level=3, size=5, count=40):
     return {"level": level, "size": size, "x86_instructions": int(per), "board_ms_estimate": round(bench.board_ms(per), 1)}
 
 
-def bench_figures(games=500):
-    """What `make bench` reports for the Dracula hunt: the cost of his decisions at each level (counted,
-    timed under CPython and the unix port, and the busiest one counted in x86 instructions with the board
-    model of nightboard.bench), and his win rate over `games` seeded games at each level against each team
-    (2 hunters, playtest rules)."""
-    out = {"decision": [decision_cost(level) for level in D.LEVELS],
-           "decision_instructions": [decision_instructions(3, 5), decision_instructions(3, 7)],
-           "strength": [strength(level, team, games) for level in D.LEVELS for team in TEAMS]}
-    return out
+TABLE_HUNTERS = (1, 2, 3, 4)
+TABLE_RULES = ("playtest", "classic")
+DEFAULT_GAMES = 300  # per level in the default game (2 hunters, 5x5, playtest rules)
+OTHER_GAMES = 100  # per level in the other cells of the table
+PREDICT_GAMES, PREDICT_SAMPLES = 40, 6
+
+
+def strength_table(default_games=DEFAULT_GAMES, other_games=OTHER_GAMES, team="strong", size=5):
+    """Dracula's win rate at each level against `team`, for 1 to 4 hunters and both rule sets: seeds 1 to
+    the number of games, `default_games` in the default game (2 hunters, playtest), `other_games` elsewhere."""
+    cells = []
+    for rules in TABLE_RULES:
+        for hunters in TABLE_HUNTERS:
+            games = default_games if (hunters, rules) == (2, "playtest") else other_games
+            for level in D.LEVELS:
+                cells.append(strength(level, team, games, hunters, rules, size))
+    return cells
+
+
+def format_table(cells, predict=()):
+    """The table `make bench` prints: Dracula's win rate per rule set, hunters and level; then how well the
+    public mind predicts his room."""
+    lines = ["Dracula's win rate against the strong hunter team (5x5; seeded games per cell in brackets;"
+             " the default game is 2 hunters, playtest)",
+             "%-9s %-8s %14s %14s %14s" % ("rules", "hunters", "level 1", "level 2", "level 3")]
+    by = {(c["rules"], c["hunters"], c["level"]): c for c in cells}
+    for rules in TABLE_RULES:
+        for hunters in TABLE_HUNTERS:
+            row = []
+            for level in D.LEVELS:
+                c = by.get((rules, hunters, level))
+                row.append("%3d%% (%d)" % (round(100 * c["win_rate"]), c["games"]) if c else "-")
+            mark = " <- default" if (rules, hunters) == ("playtest", 2) else ""
+            lines.append("%-9s %-8d %14s %14s %14s%s" % (rules, hunters, row[0], row[1], row[2], mark))
+    if predict:
+        lines.append("His room guessed by running the public mind on the public record (secret seed), against"
+                     " a uniform guess over the rooms he may be in:")
+        for p in predict:
+            lines.append("  level %d: attacker %.1f%%, uniform %.1f%% (%d turns, %d games, %d streams per room)"
+                         % (p["level"], 100 * p["attacker_hit_rate"], 100 * p["uniform_hit_rate"], p["turns"],
+                            p["games"], p["samples"]))
+    return "\n".join(lines)
+
+
+def bench_figures(default_games=DEFAULT_GAMES, other_games=OTHER_GAMES, out=None):
+    """What `make bench` reports for the Dracula hunt, and prints as a table on `out` (stdout by default):
+    the cost of his decisions at each level (counted, timed under CPython and the unix port, and the
+    busiest one counted in x86 instructions with the board model of nightboard.bench); his win rate at
+    each level against the strong hunter team for 1 to 4 hunters and both rule sets; and how well an
+    attacker who runs the public mind guesses his room, against a uniform guess."""
+    cells = strength_table(default_games, other_games)
+    predict = [predictability(level, PREDICT_GAMES, PREDICT_SAMPLES) for level in D.LEVELS]
+    out = out if out is not None else sys.stdout
+    out.write(format_table(cells, predict) + "\n")
+    return {"decision": [decision_cost(level) for level in D.LEVELS],
+            "decision_instructions": [decision_instructions(3, 5), decision_instructions(3, 7)],
+            "strength": [{k: c[k] for k in ("level", "team", "hunters", "rules", "games", "dracula_wins",
+                                            "hunter_wins", "unfinished", "win_rate")} for c in cells],
+            "predictability": predict}
 
 
 def main(argv=None):
     import argparse
 
-    p = argparse.ArgumentParser(description="Dracula's strength and decision cost")
-    p.add_argument("--games", type=int, default=500)
-    p.add_argument("--hunters", type=int, default=2)
-    p.add_argument("--rules", default="playtest")
+    p = argparse.ArgumentParser(description="Dracula's strength against the strong hunter team, the "
+                                "predictability of his room, and his decision cost")
+    p.add_argument("--games", type=int, default=DEFAULT_GAMES, help="games per level in the default game")
+    p.add_argument("--other-games", type=int, default=OTHER_GAMES, help="games per level in the other cells")
     a = p.parse_args(argv)
+    cells = strength_table(a.games, a.other_games)
+    predict = [predictability(level, PREDICT_GAMES, PREDICT_SAMPLES) for level in D.LEVELS]
+    print(format_table(cells, predict))
     for level in D.LEVELS:
         print(json.dumps(decision_cost(level)))
-        for team in TEAMS:
-            print(json.dumps(strength(level, team, a.games, a.hunters, a.rules)))
     return 0
 
 
