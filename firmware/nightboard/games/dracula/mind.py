@@ -45,15 +45,14 @@ SPACE = 120  # per doubling of the rooms he may be in
 ESCAPE = 45  # per safe room he can reach next turn (at most 6 counted)
 STRIKE = 90  # per hunter he could reach next turn
 
-_buf = [None]
+_buf = []
 
 
 def _scores(k):
     """The outcomes' scores: one buffer kept from decision to decision (no large block per decision)."""
-    b = _buf[0]
-    if b is None or len(b) < k:
-        b = _buf[0] = array("i", range(k))
-    return b
+    if not _buf or len(_buf[0]) < k:
+        _buf[:] = [array("i", range(k))]
+    return _buf[0]
 
 
 class Stats:
