@@ -1,12 +1,17 @@
-"""Dracula's strength and the cost of his decisions, for `make bench` and the tests.
+"""Dracula's strength, how predictable he is, and the cost of his decisions, for `make bench` and the tests.
 
-strength(level, team, games)  plays seeded games of the Dracula hunt against a hunter team
-                              ("scripted": plays sensibly from what the hunters know; "random":
-                              any legal action) and returns Dracula's win rate.
+strength(level, team, games)  plays seeded games of the Dracula hunt against a hunter team ("strong":
+                              the best the bench has; "scripted": plays sensibly; "random": any legal
+                              action; all in dracula_bots.py) and returns Dracula's win rate.
+strength_table()              that win rate against the strong team for 1 to 4 hunters, both rule sets
+                              and levels 1-3 (300 games per level in the default game, 100 elsewhere).
+predictability(level)         how often an attacker who runs the public mind on the public record
+                              guesses his room, against a uniform guess over the rooms he may be in.
 decision_cost(level)          the work of his decisions over seeded positions: walks, outcomes and
                               spreads counted, and the time per decision measured under CPython and,
                               when the `micropython` command is there, under the MicroPython unix port
                               with the Pico's heap.
+bench_figures()               all of it for `make bench`, which prints the table.
 
 The teams see only the hunters' view (state.view()), never his room.
 """
