@@ -1,12 +1,17 @@
-"""Dracula's strength and the cost of his decisions, for `make bench` and the tests.
+"""Dracula's strength, how predictable he is, and the cost of his decisions, for `make bench` and the tests.
 
-strength(level, team, games)  plays seeded games of the Dracula hunt against a hunter team
-                              ("scripted": plays sensibly from what the hunters know; "random":
-                              any legal action) and returns Dracula's win rate.
+strength(level, team, games)  plays seeded games of the Dracula hunt against a hunter team ("strong":
+                              the best the bench has; "scripted": plays sensibly; "random": any legal
+                              action; all in dracula_bots.py) and returns Dracula's win rate.
+strength_table()              that win rate against the strong team for 1 to 4 hunters, both rule sets
+                              and levels 1-3 (300 games per level in the default game, 100 elsewhere).
+predictability(level)         how often an attacker who runs the public mind on the public record
+                              guesses his room, against a uniform guess over the rooms he may be in.
 decision_cost(level)          the work of his decisions over seeded positions: walks, outcomes and
                               spreads counted, and the time per decision measured under CPython and,
                               when the `micropython` command is there, under the MicroPython unix port
                               with the Pico's heap.
+bench_figures()               all of it for `make bench`, which prints the table.
 
 The teams see only the hunters' view (state.view()), never his room.
 """
@@ -75,6 +80,56 @@ def strength(level, team="scripted", games=500, hunters=2, rules="playtest", siz
             "dracula_wins": won, "hunter_wins": lost, "unfinished": unfinished,
             "win_rate": won / games if games else 0.0, "rounds_mean": rounds / games if games else 0.0,
             "dracula_wins_by": dict(sorted(why.items()))}
+
+
+# --- predictability -----------------------------------------------------------------------
+
+def _public(move):
+    """What the hunters learn of a move of his beyond the spread of rooms: a crypt journey and the bites."""
+    crypt, rooms, bites = move
+    return crypt, tuple(sorted(bites))
+
+
+def predictability(level, games=60, samples=6, hunters=2, rules="playtest", size=5, first_seed=1, mind=decide):
+    """How well an attacker who knows the firmware and the public record guesses his room after his move.
+
+    Games against the strong team; at each of his turns the attacker takes every room the public set said
+    he could be in, and for each `samples` random streams (the seed is secret), runs the public mind `mind`
+    on the hunters' view; he keeps the outcomes whose public part (crypt journey, bites) matches what was
+    announced, and guesses the room where most of them end. Counted only where the public set after the
+    move holds 2 rooms or more. Returns the attacker's hit rate and the uniform guess's (the mean of
+    1 / rooms he may be in)."""
+    pick = Prng(0xA77AC)
+    turns = hits = 0
+    uniform = 0.0
+    for s in range(first_seed, first_seed + games):
+        g = D.new_game(s, hunters, rules, level, size)
+        t = make_team("strong", s * 7919 + 13)
+        while not g.over and g.turn <= MAX_ROUNDS:
+            if g.active >= 0:
+                g.submit(g.active, t.action(g, g.active))
+                continue
+            v = g.view()
+            g.dracula_turn()
+            if g.over or len(g.possible_rooms()) < 2:
+                continue
+            seen = _public((g.last_move["crypt"], g.last_move["rooms"], g.last_move["bites"]))
+            tally = {}
+            for r in v["possible"]:
+                for _ in range(samples):
+                    mv = mind(g.map, v, r, Prng(state=1 + pick.below(0xFFFFFFF0)), level)
+                    if _public(mv) != seen:
+                        continue
+                    crypt, rooms, _b = mv
+                    end = g.map.opposite[r] if crypt else (rooms[-1] if rooms else r)
+                    tally[end] = tally.get(end, 0) + 1
+            guess = max(sorted(tally), key=lambda e: tally[e]) if tally else min(g.possible_rooms())
+            turns += 1
+            hits += guess == g.room
+            uniform += 1.0 / len(g.possible_rooms())
+    return {"level": level, "hunters": hunters, "rules": rules, "size": size, "games": games, "samples": samples,
+            "turns": turns, "attacker_hit_rate": hits / turns if turns else 0.0,
+            "uniform_hit_rate": uniform / turns if turns else 0.0}
 
 
 # --- cost ---------------------------------------------------------------------------------
@@ -227,29 +282,80 @@ def decision_instructions(level=3, size=5, count=40):
     return {"level": level, "size": size, "x86_instructions": int(per), "board_ms_estimate": round(bench.board_ms(per), 1)}
 
 
-def bench_figures(games=500):
-    """What `make bench` reports for the Dracula hunt: the cost of his decisions at each level (counted,
-    timed under CPython and the unix port, and the busiest one counted in x86 instructions with the board
-    model of nightboard.bench), and his win rate over `games` seeded games at each level against each team
-    (2 hunters, playtest rules)."""
-    out = {"decision": [decision_cost(level) for level in D.LEVELS],
-           "decision_instructions": [decision_instructions(3, 5), decision_instructions(3, 7)],
-           "strength": [strength(level, team, games) for level in D.LEVELS for team in TEAMS]}
-    return out
+TABLE_HUNTERS = (1, 2, 3, 4)
+TABLE_RULES = ("playtest", "classic")
+DEFAULT_GAMES = 300  # per level in the default game (2 hunters, 5x5, playtest rules)
+OTHER_GAMES = 100  # per level in the other cells of the table
+PREDICT_GAMES, PREDICT_SAMPLES = 40, 6
+
+
+def strength_table(default_games=DEFAULT_GAMES, other_games=OTHER_GAMES, team="strong", size=5):
+    """Dracula's win rate at each level against `team`, for 1 to 4 hunters and both rule sets: seeds 1 to
+    the number of games, `default_games` in the default game (2 hunters, playtest), `other_games` elsewhere."""
+    cells = []
+    for rules in TABLE_RULES:
+        for hunters in TABLE_HUNTERS:
+            games = default_games if (hunters, rules) == (2, "playtest") else other_games
+            for level in D.LEVELS:
+                cells.append(strength(level, team, games, hunters, rules, size))
+    return cells
+
+
+def format_table(cells, predict=()):
+    """The table `make bench` prints: Dracula's win rate per rule set, hunters and level; then how well the
+    public mind predicts his room."""
+    lines = ["Dracula's win rate against the strong hunter team (5x5; seeded games per cell in brackets;"
+             " the default game is 2 hunters, playtest)",
+             "%-9s %-8s %14s %14s %14s" % ("rules", "hunters", "level 1", "level 2", "level 3")]
+    by = {(c["rules"], c["hunters"], c["level"]): c for c in cells}
+    for rules in TABLE_RULES:
+        for hunters in TABLE_HUNTERS:
+            row = []
+            for level in D.LEVELS:
+                c = by.get((rules, hunters, level))
+                row.append("%3d%% (%d)" % (round(100 * c["win_rate"]), c["games"]) if c else "-")
+            mark = " <- default" if (rules, hunters) == ("playtest", 2) else ""
+            lines.append("%-9s %-8d %14s %14s %14s%s" % (rules, hunters, row[0], row[1], row[2], mark))
+    if predict:
+        lines.append("His room guessed by running the public mind on the public record (secret seed), against"
+                     " a uniform guess over the rooms he may be in:")
+        for p in predict:
+            lines.append("  level %d: attacker %.1f%%, uniform %.1f%% (%d turns, %d games, %d streams per room)"
+                         % (p["level"], 100 * p["attacker_hit_rate"], 100 * p["uniform_hit_rate"], p["turns"],
+                            p["games"], p["samples"]))
+    return "\n".join(lines)
+
+
+def bench_figures(default_games=DEFAULT_GAMES, other_games=OTHER_GAMES, out=None):
+    """What `make bench` reports for the Dracula hunt, and prints as a table on `out` (stdout by default):
+    the cost of his decisions at each level (counted, timed under CPython and the unix port, and the
+    busiest one counted in x86 instructions with the board model of nightboard.bench); his win rate at
+    each level against the strong hunter team for 1 to 4 hunters and both rule sets; and how well an
+    attacker who runs the public mind guesses his room, against a uniform guess."""
+    cells = strength_table(default_games, other_games)
+    predict = [predictability(level, PREDICT_GAMES, PREDICT_SAMPLES) for level in D.LEVELS]
+    out = out if out is not None else sys.stdout
+    out.write(format_table(cells, predict) + "\n")
+    return {"decision": [decision_cost(level) for level in D.LEVELS],
+            "decision_instructions": [decision_instructions(3, 5), decision_instructions(3, 7)],
+            "strength": [{k: c[k] for k in ("level", "team", "hunters", "rules", "games", "dracula_wins",
+                                            "hunter_wins", "unfinished", "win_rate")} for c in cells],
+            "predictability": predict}
 
 
 def main(argv=None):
     import argparse
 
-    p = argparse.ArgumentParser(description="Dracula's strength and decision cost")
-    p.add_argument("--games", type=int, default=500)
-    p.add_argument("--hunters", type=int, default=2)
-    p.add_argument("--rules", default="playtest")
+    p = argparse.ArgumentParser(description="Dracula's strength against the strong hunter team, the "
+                                "predictability of his room, and his decision cost")
+    p.add_argument("--games", type=int, default=DEFAULT_GAMES, help="games per level in the default game")
+    p.add_argument("--other-games", type=int, default=OTHER_GAMES, help="games per level in the other cells")
     a = p.parse_args(argv)
+    cells = strength_table(a.games, a.other_games)
+    predict = [predictability(level, PREDICT_GAMES, PREDICT_SAMPLES) for level in D.LEVELS]
+    print(format_table(cells, predict))
     for level in D.LEVELS:
         print(json.dumps(decision_cost(level)))
-        for team in TEAMS:
-            print(json.dumps(strength(level, team, a.games, a.hunters, a.rules)))
     return 0
 
 

@@ -4,10 +4,13 @@ the hunters' view (state.view()), never his room. Kept apart from the bench so t
 import it.
 """
 
+import json
+
+from nightboard.games.dracula import map as dracula_map
 from nightboard.games.dracula import rules as R
 from nightboard.prng import Prng
 
-TEAMS = ("scripted", "random")
+TEAMS = ("strong", "scripted", "random")
 
 
 # --- hunter teams -------------------------------------------------------------------------
@@ -124,6 +127,104 @@ class ScriptedTeam:
         return best
 
 
+class PublicGame:
+    """The hunters' view (state.view()) as the few attributes the hunters' rules read, so that a team can
+    ask rules.legal() for its actions: it holds nothing else, in particular not his room, so a team that
+    plays on it cannot read what the hunters may not know."""
+
+    def __init__(self, v, m):
+        self.map = m
+        self.hunters = v["hunters"]
+        self.team = v["team_lives"] is not None
+        self.over = v["over"]
+        self.active = v["active"] if v["active"] is not None else -1
+        self.pos = v["positions"]
+        self.lives = v["lives"]
+        self.team_lives = v["team_lives"]
+        self.stakes = v["stakes"]
+        self.sun = v["sun"]
+        self.sunlight = v["sunlight"]
+        self.moved = v["moved"]
+        self.garlics = v["garlics"]
+        self.garlic_left = v["garlic_left"]
+        self.health = v["health"]
+        self.turn = v["turn"]
+        self._view = v
+
+    def alive(self, h):
+        return self.team or self.lives[h] > 0
+
+    def sunlit(self, room):
+        return any(s[0] == room for s in self.sunlight)
+
+    def legal_actions(self, h):
+        return R.legal(self, h)
+
+    def view(self, h=None):
+        return self._view
+
+
+class StrongTeam(ScriptedTeam):
+    """The scripted team's play, on the public view alone (choose() takes a view and nothing else), with a
+    better guess of where he is: a belief over the rooms he may be in. After each of his turns every
+    room's weight spreads evenly over the rooms he could reach from it (up to 3 steps, or the crypt);
+    then only the public set of rooms he may be in keeps its weight (misses, bites, crypt journeys)."""
+
+    def __init__(self, seed=0):
+        ScriptedTeam.__init__(self, seed)
+        self.maps = {}
+        self.belief = None
+        self.turn = None
+
+    def action(self, g, h):
+        return self.choose(g.view(h))
+
+    def choose(self, v):
+        key = json.dumps(v["map"], sort_keys=True)
+        m = self.maps.get(key)
+        if m is None:
+            m = self.maps[key] = dracula_map.from_json(v["map"])
+        self._update(m, v)
+        return ScriptedTeam.action(self, PublicGame(v, m), v["you"])
+
+    def _update(self, m, v):
+        possible = v["possible"]
+        n = m.n
+        if self.belief is None or len(self.belief) != n or v["turn"] < (self.turn or 0):
+            self.belief = [0.0] * n
+            self.turn = v["turn"]
+        elif v["turn"] != self.turn:
+            crypts = v["rules"] == "playtest"
+            nb = [0.0] * n
+            for r in range(n):
+                b = self.belief[r]
+                if b <= 0:
+                    continue
+                ends = [e for e in range(n) if m.distance(r, e) <= 3]
+                if crypts and m.is_crypt(r):
+                    ends.append(m.opposite[r])
+                share = b / len(ends)
+                for e in ends:
+                    nb[e] += share
+            self.belief = nb
+            self.turn = v["turn"]
+        ps = set(possible)
+        total = 0.0
+        for r in range(n):
+            if r not in ps:
+                self.belief[r] = 0.0
+            total += self.belief[r]
+        if total <= 0:
+            for r in possible:
+                self.belief[r] = 1.0
+            total = float(len(possible))
+        for r in range(n):
+            self.belief[r] /= total
+
+    def _weights(self, m, possible):
+        return {r: self.belief[r] * 100 for r in possible}
+
+
 def play_rounds(g, k, seed=None):
     """Play up to k rounds of `g` with the scripted team and the board's Dracula (a fixed sequence for a
     given state); stops at the end of the game. Returns the rounds played."""
@@ -139,6 +240,8 @@ def play_rounds(g, k, seed=None):
 
 
 def make_team(team, seed):
+    if team == "strong":
+        return StrongTeam(seed)
     if team == "scripted":
         return ScriptedTeam(seed)
     if team == "random":

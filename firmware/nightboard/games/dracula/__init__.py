@@ -11,7 +11,8 @@ GAME = {
     "title": "Dracula hunt",
     "called": "the Dracula hunt",  # how a sentence names it
     "players": (1, 4),
-    # level 2 first (the default), then 3 (strongest) and 1 (gentle, for children); sizes that fit 8x8
+    # level 2 first (the default, the fair one: he wins about half the games against good hunters), then 3
+    # (strongest) and 1 (gentle, for children); sizes that fit 8x8
     "options": (("rules", ("playtest", "classic")), ("level", (2, 3, 1)), ("size", (5, 7, 3))),
     "surface": ("grid", "size"),  # a square map whose side is the option "size"
     "table": ("nightboard.table.dracula_play", "DraculaPlay"),
