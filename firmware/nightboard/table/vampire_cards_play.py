@@ -17,9 +17,11 @@ Each applied action's public events go to `log` as they happen, and `turns_done`
 """
 
 from nightboard.games.vampire_cards import moves as M
+from nightboard.games.vampire_cards.deck import FATE as FATE_SUIT
 from nightboard.games.vampire_cards.state import SEATS
 from nightboard.table import palette as P
 from nightboard.table.eventlog import EventLog
+from nightboard.table.hand_panel import HandPanel
 from nightboard.table.layout import STATUS_AT
 
 REFUSED_MS = 600
@@ -57,6 +59,7 @@ class VampireCardsPlay:
         self.board_at = 0  # when the board acts for the seat it plays (0: not yet set)
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
+        self.hand_panel = HandPanel(layout, frame)
 
     # --- the waiting seat's choice -----------------------------------------------------------------
 
@@ -186,6 +189,35 @@ class VampireCardsPlay:
         hand = g.hands[s]  # its own hand, on its own panel, while it holds look
         chosen = self.chosen_action() if s == self.waiting else None
         cards = _cards_of(chosen, len(hand))
+        if self.hand_panel.present():
+            self._hand(s, hand, cards, blink)
+        else:
+            self._small_hand(s, hand, cards, blink, a)
+        if chosen is not None:
+            fr.put(st + 3, KIND_COLOUR[chosen // 1024])
+            t = (chosen % 1024) // 64
+            if chosen // 1024 in (M.FEATHER, M.HEAL, M.BITE):
+                fr.put(st + 6, P.FAMILY[t])
+
+    def _hand(self, s, hand, cards, blink):
+        """The hand on the seat's private hand panel: a row per card, in the suit's colour, as many lights
+        as its value (a Fate card: the whole row, every other light); the cards of the choice blink."""
+        hp = self.hand_panel
+        g = self.game
+        for i in range(len(hand)):
+            if cards >> i & 1 and not blink:
+                continue
+            suit, value = g.cards[hand[i]]
+            if suit == FATE_SUIT:
+                for x in range(0, hp.w, 2):
+                    hp.cell(s, x, i, SUIT[suit])
+            else:
+                hp.row(s, i, SUIT[suit], value)
+
+    def _small_hand(self, s, hand, cards, blink, a):
+        """A table without hand panels: the hand on the panel's first six lights, its value as brightness."""
+        g = self.game
+        fr = self.frame
         for i in range(len(hand)):
             suit, value = g.cards[hand[i]]
             if cards >> i & 1 and not blink:
@@ -196,11 +228,6 @@ class VampireCardsPlay:
             rgb[j] = SHADES[k]
             rgb[j + 1] = SHADES[k + 1]
             rgb[j + 2] = SHADES[k + 2]
-        if chosen is not None:
-            fr.put(st + 3, KIND_COLOUR[chosen // 1024])
-            t = (chosen % 1024) // 64
-            if chosen // 1024 in (M.FEATHER, M.HEAL, M.BITE):
-                fr.put(st + 6, P.FAMILY[t])
 
     # --- text for the host -------------------------------------------------------------------------
 

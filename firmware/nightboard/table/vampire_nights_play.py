@@ -20,6 +20,8 @@ from nightboard.games.errors import GameError
 from nightboard.games.vampire_nights import actions as A
 from nightboard.table import palette as P
 from nightboard.table.eventlog import EventLog
+from nightboard.table.hand_panel import MORE, HandPanel
+from nightboard.games.vampire_nights.components import ITEM_NAMES, ROOM_NAMES
 from nightboard.games.vampire_nights.state import SEATS
 
 BLINK_MS = 500
@@ -70,6 +72,7 @@ class VampireNightsPlay:
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
         self.board_at = -1
+        self.hand_panel = HandPanel(layout, frame)
         self._refresh()
 
     # --- choosing (recomputed when something changes, never per frame) ------------------
@@ -225,6 +228,9 @@ class VampireNightsPlay:
         at = lay.panel_at[p]
         fr = self.frame  # fr.put(...) is called directly: fetching the bound method would allocate
         own = self.own[p]
+        if own is not None and self.hand_panel.present():
+            self._hand(own, p, now, seat)
+            own = None  # the small panel keeps showing what everybody sees
         if own is not None:
             page = (now // PAGE_MS) % 4
             things = (  # lists made while look is held only (steady frames allocate nothing)
@@ -253,6 +259,34 @@ class VampireNightsPlay:
         if now < self.refused_until[p] and blink:
             fr.put(at + 3 * 9, P.ERROR)
             fr.put(at + 3 * 10, P.ERROR)
+
+    def _hand(self, own, p, now, seat):
+        """The seat's own view on its private hand panel, a row each (docs/table.md): 0 its items, 1 and 2
+        its loot tiles, 3 its bite cards, 4 what its Torch showed, 5 all crimson once it has turned
+        Vampire. Each light is one thing in its colour; the things of the secret choice being made blink."""
+        hp = self.hand_panel
+        item, tile = (None, None)
+        if p == seat and not ((now // BLINK_MS) & 1):
+            item, tile = _uses(self.chosen())
+        hand = own["hand"]
+        for i in range(len(hand)):
+            if hand[i] != item:
+                hp.cell(p, i, 0, ITEM[hand[i]])
+        loot = own["my_loot"]
+        w = hp.w
+        for i in range(len(loot)):
+            if loot[i] != tile:
+                hp.cell(p, i % w, 1 + i // w, TILE[loot[i]])
+        if len(loot) > 2 * w:
+            hp.cell(p, w - 1, 2, MORE)
+        bites = own["my_bites"]
+        for i in range(len(bites)):
+            hp.cell(p, i, 3, CRIMSON if bites[i] == "vampire" else STEEL)
+        peeks = own["peeks"]
+        for i in range(len(peeks)):
+            hp.cell(p, i, 4, TILE[peeks[i][1]])
+        if own["vampire"]:
+            hp.row(p, 5, CRIMSON, w)
 
     # --- text for the host ---------------------------------------------------------------
 
@@ -288,6 +322,28 @@ ITEM_KIND = {A.CLOAK: ITEM["cloak"], A.JUMP: ITEM["jump"], A.MIRROR: ITEM["mirro
 
 
 AIMED = (A.MOVE, A.JUMP, A.MIRROR, A.CROSSBOW, A.CROWD)  # made once: a tuple written in a function is remade
+
+
+def _uses(a):
+    """(item name, loot tile name) a secret action spends, for its blinking light; None where none."""
+    if a is None:
+        return None, None
+    k, v = a >> 10, a & 1023
+    if JUMP_ <= k <= GLASS_:
+        return A.NAMES[k], None
+    if k == A.DROP_ITEM and v < len(ITEM_NAMES):
+        return ITEM_NAMES[v], None
+    if k == A.DROP_LOOT and v < len(ROOM_NAMES):
+        return None, ROOM_NAMES[v]
+    if k == A.COFFIN_PAY:  # two things, each an item (0..11) or a loot tile (16 + its kind)
+        x, y = v >> 5, v & 31
+        item = ITEM_NAMES[x] if x < 16 else ITEM_NAMES[y] if y < 16 else None
+        tile = ROOM_NAMES[y - 16] if y >= 16 else ROOM_NAMES[x - 16] if x >= 16 else None
+        return item, tile
+    return None, None
+
+
+JUMP_, GLASS_ = A.JUMP, A.GLASS
 
 
 def _target(a):
