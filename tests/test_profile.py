@@ -273,14 +273,14 @@ BAD_GRID8 = [
 
 # The private hand panels (grid8hands: segments 2, 4, 6, 8 are the hand panels of seats 0..3).
 BAD_HANDS = [
-    ("hand-one-short", lambda d: d["segments"].__setitem__(8, {"id": "dark", "kind": "skip", "start": 288,
-                                                               "count": 60}),
+    ("hand-one-short", lambda d: d["segments"].__setitem__(8, {"id": "dark", "kind": "skip", "start": 318,
+                                                               "count": 70}),
      'segments: no hand panel for player 3 (with one "hand" segment, each player 0..3 needs one)'),
     ("hand-twice", _set(["segments", 4, "player"], 0),
      'segments[4].player: player 0 already has hand panel "h0" (segments[2])'),
-    ("hand-sizes", lambda d: d["segments"][8].update({"width": 8, "height": 6}) or d["segments"].append(
-        {"id": "dark", "kind": "skip", "start": 336, "count": 12}),
-     "segments[8]: hand panel 8x6, but segments[2] is 10x6 (every seat's hand panel has the same size)"),
+    ("hand-sizes", lambda d: d["segments"][8].update({"width": 8, "height": 7}) or d["segments"].append(
+        {"id": "dark", "kind": "skip", "start": 374, "count": 14}),
+     "segments[8]: hand panel 8x7, but segments[2] is 10x7 (every seat's hand panel has the same size)"),
     ("hand-wide", _set(["segments", 2, "width"], 17), "segments[2].width: must be 2..16 (got 17)"),
     ("hand-seat", _set(["segments", 2, "player"], 4), "segments[2].player: must be 0..3 (got 4)"),
 ]
@@ -411,7 +411,7 @@ def test_any_mutation_is_loaded_or_refused_cleanly(name, data):
 
 
 def _small_hands_message():
-    """A table whose hand panels are 8x6 refuses the card game (it needs 10x6)."""
+    """A table whose hand panels are 8x7 refuses the card game (it needs 10x7)."""
     src = raw("grid8hands")
     at = 64
     for s in src["segments"][1:]:
@@ -430,7 +430,7 @@ def _small_hands_message():
 
 
 def test_hand_panels_too_small_for_a_game_are_refused():
-    assert _small_hands_message() == ('segments: the 8x6 hand panels of table "mine" cannot show the 10x6 hand '
+    assert _small_hands_message() == ('segments: the 8x7 hand panels of table "mine" cannot show the 10x7 hand '
                                       'Vampire, the card game needs')
 
 

@@ -38,6 +38,10 @@ ESCAPED = (0, 255, 60)
 SUIT = ((230, 220, 190), (0, 220, 0), (200, 90, 0), (0, 60, 255), (0, 200, 200), (170, 0, 255))
 # r, g, b of suit s at value v (0..10) at byte 33 * s + 3 * v: one small buffer, not 66 tuples (heap)
 SHADES = bytearray(c * (v + 2) // 12 for col in SUIT for v in range(11) for c in col)
+# made once: a tuple of names written in a function is built again at every call (heap per frame)
+AIMED = (M.FEATHER, M.HEAL, M.BITE)  # actions aimed at a seat
+MASKED = (M.DISCARD, M.DEFEND)  # actions with a mask of hand positions
+ONE_CARD = (M.FEATHER, M.HEAL, M.FATE, M.WARD)  # actions with one hand position
 KIND_COLOUR = (WHITE, (90, 90, 90), FEATHER, (255, 120, 200), (170, 0, 255), VAMPIRE, ESCAPED,
                BONE, (255, 200, 0), (120, 0, 255))
 
@@ -56,6 +60,7 @@ class VampireCardsPlay:
         self.dirty = True  # the state changed: the waiting seat's actions are read again
         self.waiting = -1
         self.legal = []
+        self.chosen = None
         self.board_at = 0  # when the board acts for the seat it plays (0: not yet set)
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
@@ -72,6 +77,7 @@ class VampireCardsPlay:
         self.legal = [] if g.over else g.legal(self.waiting)
         self.kind = 0
         self.pick = 0
+        self._choose()
 
     def _kinds(self):
         out = []
@@ -88,10 +94,14 @@ class VampireCardsPlay:
         k = kinds[self.kind % len(kinds)]
         return [a for a in self.legal if a // 1024 == k]
 
+    def _choose(self):
+        """The action shown, worked out when the choice changes (a frame only reads it: no heap)."""
+        same = self._of_kind()
+        self.chosen = same[self.pick % len(same)] if same else None
+
     def chosen_action(self):
         self._refresh()
-        same = self._of_kind()
-        return same[self.pick % len(same)] if same else None
+        return self.chosen
 
     def press(self, player, role, now):
         g = self.game
@@ -107,9 +117,11 @@ class VampireCardsPlay:
         if role == "mode":
             self.kind += 1
             self.pick = 0
+            self._choose()
             self.flash_until[player] = now + FLASH_MS
         elif role == "move":
             self.pick += 1
+            self._choose()
             self.flash_until[player] = now + FLASH_MS
         elif role == "ok":
             a = self.chosen_action()
@@ -184,26 +196,31 @@ class VampireCardsPlay:
             fr.put(st + 6, P.ERROR if blink else OFF)
             return
         fr.put(st + 3, WHITE if now < self.flash_until[s] else OFF)
-        if not self.looking[s]:
+        if not self.looking[s] or s >= g.n:
             return
         hand = g.hands[s]  # its own hand, on its own panel, while it holds look
         chosen = self.chosen_action() if s == self.waiting else None
         cards = _cards_of(chosen, len(hand))
         if self.hand_panel.present():
-            self._hand(s, hand, cards, blink)
-        else:
-            self._small_hand(s, hand, cards, blink, a)
+            self._hand(s, hand, cards, blink, chosen)
+            return  # the choice is shown on the private panel, never on the small one others can see
+        self._small_hand(s, hand, cards, blink, a)
         if chosen is not None:
             fr.put(st + 3, KIND_COLOUR[chosen // 1024])
             t = (chosen % 1024) // 64
-            if chosen // 1024 in (M.FEATHER, M.HEAL, M.BITE):
+            if chosen // 1024 in AIMED:
                 fr.put(st + 6, P.FAMILY[t])
 
-    def _hand(self, s, hand, cards, blink):
+    def _hand(self, s, hand, cards, blink, chosen):
         """The hand on the seat's private hand panel: a row per card, in the suit's colour, as many lights
-        as its value (a Fate card: the whole row, every other light); the cards of the choice blink."""
+        as its value (a Fate card: the whole row, every other light); the cards of the choice blink.
+        The last row shows the choice: its first light the kind of action, the second the seat it aims at."""
         hp = self.hand_panel
         g = self.game
+        if chosen is not None:
+            hp.cell(s, 0, hp.h - 1, KIND_COLOUR[chosen // 1024])
+            if chosen // 1024 in AIMED:
+                hp.cell(s, 1, hp.h - 1, P.FAMILY[(chosen % 1024) // 64])
         for i in range(len(hand)):
             if cards >> i & 1 and not blink:
                 continue
@@ -252,9 +269,9 @@ def _cards_of(a, n):
     if a is None:
         return 0
     kind, x = a // 1024, a % 64
-    if kind in (M.DISCARD, M.DEFEND):
+    if kind in MASKED:
         return x
-    if kind in (M.FEATHER, M.HEAL, M.FATE, M.WARD):
+    if kind in ONE_CARD:
         return 1 << x
     return 0
 

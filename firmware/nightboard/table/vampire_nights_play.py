@@ -254,7 +254,7 @@ class VampireNightsPlay:
             if self.kind in PUBLIC:
                 c = KIND_COLOUR[self.kind]
             else:
-                c = ITEM_KIND.get(self.kind, WHITE) if self.looking[p] else WHITE
+                c = ITEM_KIND.get(self.kind, WHITE) if self.looking[p] and not self.hand_panel.present() else WHITE
             fr.put(at + 3 * 9, c)
         if now < self.refused_until[p] and blink:
             fr.put(at + 3 * 9, P.ERROR)
@@ -263,7 +263,8 @@ class VampireNightsPlay:
     def _hand(self, own, p, now, seat):
         """The seat's own view on its private hand panel, a row each (docs/table.md): 0 its items, 1 and 2
         its loot tiles, 3 its bite cards, 4 what its Torch showed, 5 all crimson once it has turned
-        Vampire. Each light is one thing in its colour; the things of the secret choice being made blink."""
+        Vampire, 6 the kind of action chosen. Each light is one thing in its colour; the things the
+        choice being made would spend blink."""
         hp = self.hand_panel
         item, tile = (None, None)
         if p == seat and not ((now // BLINK_MS) & 1):
@@ -287,6 +288,8 @@ class VampireNightsPlay:
             hp.cell(p, i, 4, TILE[peeks[i][1]])
         if own["vampire"]:
             hp.row(p, 5, CRIMSON, w)
+        if p == seat and self.kind >= 0:  # the kind of action chosen, secret ones included
+            hp.cell(p, 0, 6, KIND_COLOUR[self.kind] if self.kind in PUBLIC else ITEM_KIND.get(self.kind, WHITE))
 
     # --- text for the host ---------------------------------------------------------------
 
