@@ -41,6 +41,15 @@ def table_at(profile, game):
     return t
 
 
+def hold_look(table, seat):
+    """The seat's player holds look (its private panel lights, as on the board), a few frames on."""
+    b = table.button_id(seat, "look")
+    table.hal.buttons.press(b)
+    for _ in range(3):
+        table.hal.clock.advance(table.frame_ms)
+        table.tick()
+
+
 # --- geometry -----------------------------------------------------------------------
 
 class Canvas:

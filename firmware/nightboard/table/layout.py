@@ -172,7 +172,7 @@ class Layout:
             for y in range(h):
                 for x in range(w):
                     t = x - (w - 1) / 2
-                    d = dist + 1.5 + y
+                    d = dist + 2.4 + y  # room for the small panel's labels
                     out.append((self.hand_led(p, x, y), d * ux + t * rx, d * uy + t * ry, self._hand_id[p]))
         out.sort(key=lambda e: e[0])
         for i in range(len(out)):  # in place: a second list would not fit a Pico's heap with hand panels
