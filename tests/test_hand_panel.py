@@ -72,6 +72,20 @@ def test_every_game_fits_the_table_with_hand_panels():
         check_players(prof, name, min(hi, prof["max_players"]))  # raises if it does not fit
 
 
+def test_an_image_is_drawn_again_only_when_its_key_changes():
+    d = Driver(None, name="grid8hands")
+    hp = HandPanel(d.table.layout, d.table.frame)
+    assert hp.stale(1, 7)
+    hp.row(1, 0, (5, 5, 5), 3)
+    assert not hp.stale(1, 7)  # same key: the image stays as drawn
+    hp.show(1)
+    assert _panel(d, 1)[0][:4] == [(5, 5, 5)] * 3 + [OFF]
+    assert hp.stale(1, 8)  # a new key clears the image
+    d.table.frame.clear()
+    hp.show(1)
+    assert all(c == OFF for row in _panel(d, 1) for c in row)
+
+
 def test_rows_light_from_the_left_and_say_when_more_than_fits():
     d = Driver(None, name="grid8hands")
     hp = HandPanel(d.table.layout, d.table.frame)
@@ -79,6 +93,8 @@ def test_rows_light_from_the_left_and_say_when_more_than_fits():
     hp.row(2, 3, (1, 2, 3), 4)
     hp.row(2, 4, (4, 5, 6), 12)
     hp.cell(2, 10, 0, (9, 9, 9))  # outside: ignored
+    assert all(c == OFF for row in _panel(d, 2) for c in row)  # drawn into the seat's image, not yet shown
+    hp.show(2)
     rows = _panel(d, 2)
     assert rows[3] == [(1, 2, 3)] * 4 + [OFF] * 6
     assert rows[4] == [(4, 5, 6)] * 9 + [MORE]
@@ -251,6 +267,10 @@ def _twins(name, seeds, steps):
 def test_a_hidden_fact_shows_only_on_the_hand_panel_of_a_seat_that_knows_it(name):
     """Twins that differ in a hidden fact: with every seat holding look, the frames differ at most on the
     hand panels of the seats that know it; with only the unknowing holding look they are identical."""
+    from nightboard_host.client import LocalLink
+    from nightboard_host.terminal import KeyMap, TerminalView
+    from test_contract import _screen
+
     checked = differed = 0
     for a, b, knowers in _twins(name, range(3), 10):
         if checked >= 16:
@@ -267,6 +287,10 @@ def test_a_hidden_fact_shows_only_on_the_hand_panel_of_a_seat_that_knows_it(name
             da.frames(1)
             db.frames(1)
             assert da.wire() == db.wire()
+        # the terminal and the protocol, which show the same LEDs, say the same
+        assert LocalLink(da.table).call("state") == LocalLink(db.table).call("state")
+        assert _screen(TerminalView(da.table, KeyMap.for_table(da.table))) == _screen(
+            TerminalView(db.table, KeyMap.for_table(db.table)))
         allowed = set()
         for s in knowers:
             if s is not None and 0 <= s < n:

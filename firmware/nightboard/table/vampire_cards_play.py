@@ -61,6 +61,7 @@ class VampireCardsPlay:
         self.waiting = -1
         self.legal = []
         self.chosen = None
+        self.version = 0
         self.board_at = 0  # when the board acts for the seat it plays (0: not yet set)
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
@@ -96,6 +97,7 @@ class VampireCardsPlay:
 
     def _choose(self):
         """The action shown, worked out when the choice changes (a frame only reads it: no heap)."""
+        self.version += 1  # what the hand panels show has changed
         same = self._of_kind()
         self.chosen = same[self.pick % len(same)] if same else None
 
@@ -201,9 +203,12 @@ class VampireCardsPlay:
         hand = g.hands[s]  # its own hand, on its own panel, while it holds look
         chosen = self.chosen_action() if s == self.waiting else None
         cards = _cards_of(chosen, len(hand))
-        if self.hand_panel.present():
-            self._hand(s, hand, cards, blink, chosen)
-            return  # the choice is shown on the private panel, never on the small one others can see
+        hp = self.hand_panel
+        if hp.present():  # the choice is shown on the private panel, never on the small one others can see
+            if hp.stale(s, (self.version << 1) | (1 if blink else 0)):
+                self._hand(s, hand, cards, blink, chosen)
+            hp.show(s)
+            return
         self._small_hand(s, hand, cards, blink, a)
         if chosen is not None:
             fr.put(st + 3, KIND_COLOUR[chosen // 1024])
@@ -226,8 +231,7 @@ class VampireCardsPlay:
                 continue
             suit, value = g.cards[hand[i]]
             if suit == FATE_SUIT:
-                for x in range(0, hp.w, 2):
-                    hp.cell(s, x, i, SUIT[suit])
+                hp.row(s, i, SUIT[suit], (hp.w + 1) // 2, 0, 2)
             else:
                 hp.row(s, i, SUIT[suit], value)
 

@@ -72,6 +72,7 @@ class VampireNightsPlay:
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
         self.board_at = -1
+        self.version = 0  # grows whenever what a hand panel shows may have changed
         self.hand_panel = HandPanel(layout, frame)
         self._refresh()
 
@@ -90,6 +91,7 @@ class VampireNightsPlay:
         return kinds
 
     def _pick(self, kind):
+        self.version += 1  # what the hand panels show has changed
         self.kind = kind
         self.index = 0
         self.acts = [a for a in self.legal if a >> 10 == kind]
@@ -135,6 +137,7 @@ class VampireNightsPlay:
             self._pick(kinds[i % len(kinds)])
         elif role == "move":
             self.index += 1
+            self.version += 1
         elif role == "ok":
             a = self.chosen()
             if a is None or (self.kind not in PUBLIC and not secret):
@@ -228,8 +231,11 @@ class VampireNightsPlay:
         at = lay.panel_at[p]
         fr = self.frame  # fr.put(...) is called directly: fetching the bound method would allocate
         own = self.own[p]
-        if own is not None and self.hand_panel.present():
-            self._hand(own, p, now, seat)
+        hp = self.hand_panel
+        if own is not None and hp.present():
+            if hp.stale(p, (self.version << 1) | ((now // BLINK_MS) & 1 if p == seat else 0)):
+                self._hand(own, p, now, seat)
+            hp.show(p)
             own = None  # the small panel keeps showing what everybody sees
         if own is not None:
             page = (now // PAGE_MS) % 4
