@@ -11,8 +11,6 @@ copy every frame: a frame with every seat looking costs about what one without d
 allocated per frame.
 """
 
-from array import array
-
 MORE = (255, 255, 255)
 
 
@@ -24,10 +22,8 @@ class HandPanel:
         self.h = h = layout.hand_h
         cells = w * h
         seats = layout.max_players if cells else 0
-        at = layout.hand_at
+        self.at = at = layout.hand_at  # byte offsets in the frame; less first[seat]: in the seat's image
         self.first = [min(at[p * cells:(p + 1) * cells]) if cells else 0 for p in range(seats)]
-        # byte offset of each cell inside its seat's image (the chain's order within the panel)
-        self.at = array("H", [at[i] - self.first[i // cells] for i in range(len(at))])
         self.img = [bytearray(3 * cells) for _ in range(seats)]
         self.zero = bytes(3 * cells)
         win = memoryview(frame.rgb)
@@ -58,7 +54,7 @@ class HandPanel:
     def cell(self, seat, x, y, c):
         """Colour c (r, g, b) at cell (x, y) of `seat`'s image; cells outside the panel are ignored."""
         if 0 <= x < self.w and 0 <= y < self.h:
-            j = self.at[(seat * self.h + y) * self.w + x]
+            j = self.at[(seat * self.h + y) * self.w + x] - self.first[seat]
             rgb = self.img[seat]
             rgb[j] = c[0]
             rgb[j + 1] = c[1]
@@ -76,17 +72,18 @@ class HandPanel:
             end = w
         base = (seat * self.h + y) * w
         at = self.at
+        first = self.first[seat]
         rgb = self.img[seat]
         r, g, b = c
         x = start
         while x < end:  # (a range with a step that is not a constant allocates on MicroPython)
-            j = at[base + x]
+            j = at[base + x] - first
             rgb[j] = r
             rgb[j + 1] = g
             rgb[j + 2] = b
             x += step
         if more:
-            j = at[base + w - 1]
+            j = at[base + w - 1] - first
             rgb[j] = rgb[j + 1] = rgb[j + 2] = 255
 
 
