@@ -38,6 +38,13 @@ ESCAPED = (0, 255, 60)
 SUIT = ((230, 220, 190), (0, 220, 0), (200, 90, 0), (0, 60, 255), (0, 200, 200), (170, 0, 255))
 # r, g, b of suit s at value v (0..10) at byte 33 * s + 3 * v: one small buffer, not 66 tuples (heap)
 SHADES = bytearray(c * (v + 2) // 12 for col in SUIT for v in range(11) for c in col)
+ANIM_MS = 900
+FLASH_BLINKS = 3
+# What an action did, flashed on the arc of the seat it happened to: the first kind found, in this order.
+# (event, its field that names the seat, colour)
+FLASHES = (("bitten", "seat", P.WOUND), ("bite", "on", P.WOUND), ("declare", "seat", VAMPIRE),
+           ("escape", "seat", ESCAPED), ("healed", "seat", FEATHER), ("defended", "seat", WHITE),
+           ("warded", "seat", WHITE))
 # made once: a tuple of names written in a function is built again at every call (heap per frame)
 AIMED = (M.FEATHER, M.HEAL, M.BITE)  # actions aimed at a seat
 MASKED = (M.DISCARD, M.DEFEND)  # actions with a mask of hand positions
@@ -62,6 +69,10 @@ class VampireCardsPlay:
         self.legal = []
         self.chosen = None
         self.version = 0
+        self.anim_seat = -1  # the seat whose arc flashes what just happened to it, until anim_until
+        self.anim_colour = WHITE
+        self.anim_until = 0
+        self.now = 0
         self.board_at = 0  # when the board acts for the seat it plays (0: not yet set)
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
@@ -128,10 +139,12 @@ class VampireCardsPlay:
         elif role == "ok":
             a = self.chosen_action()
             if a is not None:
-                self._do(player, a)
+                self._do(player, a, now)
 
-    def _do(self, seat, a):
-        self.log.extend(self.game.apply(seat, a))
+    def _do(self, seat, a, now):
+        events = self.game.apply(seat, a)
+        self.log.extend(events)
+        self._flash(events, now)
         self.turns_done += 1
         self.dirty = True
         self.board_at = 0
@@ -144,15 +157,27 @@ class VampireCardsPlay:
         if not self.board_at:
             self.board_at = now + BOARD_MS
         elif now >= self.board_at:
-            self._do(s, self.game.board_move(s))
+            self._do(s, self.game.board_move(s), now)
             self._refresh()
 
     def release(self, player, role, now):
         if role == "look" and player < len(self.looking):
             self.looking[player] = 0
 
+    def _flash(self, events, now):
+        """What the action did, shown on the arc of the seat it happened to (public events only): the
+        flash of the first event of FLASHES' kinds, FLASH_BLINKS times over ANIM_MS."""
+        self.anim_seat = -1
+        for kind, field, colour in FLASHES:
+            for e in events:
+                if e.get("e") == kind:
+                    self.anim_seat = e[field]
+                    self.anim_colour = colour
+                    self.anim_until = now + ANIM_MS
+                    return
+
     def animating(self):
-        return False
+        return self.anim_seat >= 0 and self.now < self.anim_until
 
     # --- drawing -----------------------------------------------------------------------------------
 
@@ -186,6 +211,13 @@ class VampireCardsPlay:
                 for i in range(min(len(g.bones), sector - 4)):
                     fr.put(3 * lay.ring_led(at + 4 + i), BONE_TIRED if g.bones[i] in g.tired else BONE)
             self._panel(s, now, blink)
+        self.now = now
+        a = self.anim_seat
+        if 0 <= a < seats and now < self.anim_until:
+            lit = ((self.anim_until - now) // (ANIM_MS // (2 * FLASH_BLINKS))) & 1
+            at = ring // 2 + a * sector
+            for k in range(4):
+                fr.put(3 * lay.ring_led(at + k), self.anim_colour if lit else OFF)
 
     def _panel(self, s, now, blink):
         g = self.game

@@ -25,6 +25,8 @@ from nightboard.games.vampire_nights.components import ITEM_NAMES, ROOM_NAMES
 from nightboard.games.vampire_nights.state import SEATS
 
 BLINK_MS = 500
+ANIM_MS = 900
+FLASH_BLINKS = 3
 PAGE_MS = 1500
 REFUSED_MS = 600
 BOARD_MS = 700  # the board's seat acts this long after its turn comes (its decision's time never shows)
@@ -73,6 +75,10 @@ class VampireNightsPlay:
         self.turns_done = 0
         self.board_at = -1
         self.version = 0  # grows whenever what a hand panel shows may have changed
+        self.anim_cell = -1  # a cell or a seat flashing what just happened there, until anim_until
+        self.anim_seat = -1
+        self.anim_until = 0
+        self.now = 0
         self.hand_panel = HandPanel(layout, frame)
         self._refresh()
 
@@ -152,6 +158,7 @@ class VampireNightsPlay:
             self.refuse(seat, now)
             return
         self.log.extend(events)
+        self._flash(events, now)
         self.turns_done += 1
         self._refresh()
 
@@ -167,8 +174,20 @@ class VampireNightsPlay:
         if player < len(self.refused_until):
             self.refused_until[player] = now + REFUSED_MS
 
+    def _flash(self, events, now):
+        """What the action did (public events only): a room turned face up flashes white on its cell, a
+        bite flashes the bitten seat's blood LEDs red, FLASH_BLINKS times over ANIM_MS."""
+        self.anim_cell = self.anim_seat = -1
+        for e in events:
+            if "reveal" in e:
+                self.anim_cell = e["reveal"]
+            elif "bite" in e:
+                self.anim_seat = e["bite"]
+        if self.anim_cell >= 0 or self.anim_seat >= 0:
+            self.anim_until = now + ANIM_MS
+
     def animating(self):
-        return False
+        return (self.anim_cell >= 0 or self.anim_seat >= 0) and self.now < self.anim_until
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -198,6 +217,17 @@ class VampireNightsPlay:
                 self._cell(x >> 3, x & 7, P.FAMILY[seat])
         for p in range(v["players"]):
             self._panel(v, p, now, seat)
+        self.now = now
+        if now < self.anim_until:
+            lit = ((self.anim_until - now) // (ANIM_MS // (2 * FLASH_BLINKS))) & 1
+            x = self.anim_cell
+            if x >= 0:
+                self._cell(x >> 3, x & 7, WHITE if lit else DARK)
+            p = self.anim_seat
+            if 0 <= p < v["players"]:
+                at = self.layout.panel_at[p]
+                for k in range(8):
+                    self.frame.put(at + 3 * k, P.WOUND if lit else DARK)
 
     def _draw_cell(self, v, c, r, phase):
         base = ENTRANCE if r == 0 else GARDEN if r == 6 else None
