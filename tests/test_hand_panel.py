@@ -331,3 +331,20 @@ def test_hand_panels_same_frames_on_micropython_and_no_heap_per_frame(game):
     lit = [f for f in m_frames if f != m_frames[0]]
     assert lit
     assert m_alloc == {"idle": 0, "look": 0, "look_choosing": 0}
+
+
+def test_the_serial_line_never_carries_a_hand_panel():
+    """The protocol's frame reply (what the monitor draws, perhaps on a screen everybody sees) has every hand
+    panel dark, as the other players see it, while the LEDs light it for its player; the rest is the frame."""
+    from nightboard_host.client import LocalLink
+
+    d = _cards()
+    d.hold(1, "look")
+    lay = d.table.layout
+    mine = _hand_leds(lay, 1)
+    assert any(d.led(i) != OFF for i in mine)
+    leds = LocalLink(d.table).call("frame")["leds"]
+    got = [tuple(int(leds[6 * i + k:6 * i + k + 2], 16) for k in (0, 2, 4)) for i in range(lay.led_count)]
+    assert all(got[i] == OFF for i in mine)
+    assert [got[i] for i in range(lay.led_count) if i not in mine] == [
+        d.led(i) for i in range(lay.led_count) if i not in mine]
