@@ -13,7 +13,12 @@ the same short white flash on status light 2, so the lights never tell others wh
 The ring gives every seat the arc in front of its panel: its light 0 the seat's colour (blinking while the
 game waits for it; green once escaped), light 1 a bite (bone white), light 2 feathers on that bite (cyan),
 light 3 the Vampire (red); the Vampire's face-up bones follow, one light each (dim: tired this turn).
-Each applied action's public events go to `log` as they happen, and `turns_done` grows so the table saves.
+Each applied action's public events go to `log` as they happen, and `turns_done` grows so the table saves;
+what it did to a seat (a bite, a declaration, an escape, a heal, a bite fended off) flashes on that seat's arc.
+
+On a table with private hand panels (table/hand_panel.py) the hand shows there instead, a row per card
+(the suit's colour, the value as lights lit), with the choice on the last row: nothing of the hand or the
+choice then shows on the small panel, which everybody can see.
 """
 
 from nightboard.games.vampire_cards import moves as M

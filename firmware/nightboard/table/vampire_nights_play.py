@@ -13,6 +13,10 @@ drawn (crimson, from the right); with look, in turn every 1.5 s, its hand of ite
 cards (Vampire crimson, Shield steel blue) and what its Torch showed; status LED 3 says which. Status
 LED 1 is the seat's colour, blinking while it is to move; LED 2 the kind of action chosen (white: a
 secret one while look is not held); LEDs 2 and 3 blink magenta when a press is refused.
+On a table with private hand panels (table/hand_panel.py) a seat holding look sees all of it at once on
+its hand panel, a row each, with the kind of action chosen on the last row, and its small panel keeps
+showing the public counts (LED 2 white for any secret choice). A room turned face up flashes white on its
+cell, a bite the bitten seat's blood LEDs red.
 Everything drawn comes from views: the public one, and a seat's own while it holds look.
 """
 
