@@ -238,6 +238,7 @@ def logical_leds(lay, profile):
     for p in range(lay.max_players):
         out += [(lay.blood_led(p, k), "blood") for k in range(8)]
         out += [(lay.status_led(p, k), "status") for k in range(3)]
+        out += [(lay.hand_led(p, x, y), "hand") for y in range(lay.hand_h) for x in range(lay.hand_w)]
     return out
 
 

@@ -208,9 +208,9 @@ BAD_RING4 = [
     ("count-0", _set(["led", "count"], 0), "led.count: must be 1..1024 (got 0)"),
     # kinds, fields, types
     ("seg-kind", _set(["segments", 0, "kind"], "circle"),
-     'segments[0].kind: unknown kind "circle" (must be one of ring, grid, panel, skip)'),
+     'segments[0].kind: unknown kind "circle" (must be one of ring, grid, panel, skip, hand)'),
     ("seg-kind-missing", _set(["segments", 0, "kind"], _DEL),
-     "segments[0].kind: required field is missing (one of ring, grid, panel, skip)"),
+     "segments[0].kind: required field is missing (one of ring, grid, panel, skip, hand)"),
     ("button-kind", _set(["buttons", "kind"], "i2c"),
      'buttons.kind: unknown kind "i2c" (must be one of gpio, matrix)'),
     ("missing-count", _set(["led", "count"], _DEL), "led.count: required field is missing"),
@@ -271,10 +271,25 @@ BAD_GRID8 = [
      'segments[0].serpentine: must be true or false (got "yes")'),
 ]
 
+# The private hand panels (grid8hands: segments 2, 4, 6, 8 are the hand panels of seats 0..3).
+BAD_HANDS = [
+    ("hand-one-short", lambda d: d["segments"].__setitem__(8, {"id": "dark", "kind": "skip", "start": 318,
+                                                               "count": 70}),
+     'segments: no hand panel for player 3 (with one "hand" segment, each player 0..3 needs one)'),
+    ("hand-twice", _set(["segments", 4, "player"], 0),
+     'segments[4].player: player 0 already has hand panel "h0" (segments[2])'),
+    ("hand-sizes", lambda d: d["segments"][8].update({"width": 8, "height": 7}) or d["segments"].append(
+        {"id": "dark", "kind": "skip", "start": 374, "count": 14}),
+     "segments[8]: hand panel 8x7, but segments[2] is 10x7 (every seat's hand panel has the same size)"),
+    ("hand-wide", _set(["segments", 2, "width"], 17), "segments[2].width: must be 2..16 (got 17)"),
+    ("hand-seat", _set(["segments", 2, "player"], 4), "segments[2].player: must be 0..3 (got 4)"),
+]
+
 
 @pytest.mark.parametrize("name, mutate, message", [("ring4",) + c[1:] for c in BAD_RING4]
-                         + [("grid8",) + c[1:] for c in BAD_GRID8],
-                         ids=[c[0] for c in BAD_RING4 + BAD_GRID8])
+                         + [("grid8",) + c[1:] for c in BAD_GRID8]
+                         + [("grid8hands",) + c[1:] for c in BAD_HANDS],
+                         ids=[c[0] for c in BAD_RING4 + BAD_GRID8 + BAD_HANDS])
 def test_bad_profile_refused_with_message(name, mutate, message):
     src = raw(name)
     load_profile(copy.deepcopy(src))  # the unmutated profile is fine
@@ -395,6 +410,30 @@ def test_any_mutation_is_loaded_or_refused_cleanly(name, data):
         assert load_profile(p) == p
 
 
+def _small_hands_message():
+    """A table whose hand panels are 8x7 refuses the card game (it needs 10x7)."""
+    src = raw("grid8hands")
+    at = 64
+    for s in src["segments"][1:]:
+        s["start"] = at
+        if s["kind"] == "hand":
+            s["width"] = 8
+        at += segment_span(dict({"blood": 8, "status": 3}, **s))[1] - segment_span(
+            dict({"blood": 8, "status": 3}, **s))[0] + 1
+    src["led"]["count"] = at
+    src["name"] = "mine"
+    prof = load_profile(src)
+    assert check_players(prof, "vampiring", 4) == 16  # a game that asks for no hand panel still fits
+    with pytest.raises(ProfileError) as e:
+        check_players(prof, "vampire_cards", 4)
+    return str(e.value)
+
+
+def test_hand_panels_too_small_for_a_game_are_refused():
+    assert _small_hands_message() == ('segments: the 8x7 hand panels of table "mine" cannot show the 10x7 hand '
+                                      'Vampire, the card game needs')
+
+
 # --- MicroPython ------------------------------------------------------------------------------------
 
 
@@ -457,7 +496,8 @@ def test_same_results_under_micropython(tmp_path):
 
 def test_documented_messages_are_the_real_ones():
     produced = set()
-    for cases, name in ((BAD_RING4, "ring4"), (BAD_GRID8, "grid8")):
+    produced.add(_small_hands_message())
+    for cases, name in ((BAD_RING4, "ring4"), (BAD_GRID8, "grid8"), (BAD_HANDS, "grid8hands")):
         for _, mutate, message in cases:
             produced.add(message)
     src = raw("ring4")

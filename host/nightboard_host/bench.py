@@ -25,7 +25,7 @@ RESULTS = ROOT / "bench" / "results.json"  # the committed baseline: never writt
 LATEST = ROOT / "bench" / "latest.json"  # where a run goes by default (not committed)
 REPORT_WIDTH = 100  # columns: the "how measured" notes wrap
 FAKES = Path(__file__).resolve().parent / "bench_fakes"
-PROFILES = ("ring4", "grid8", "ring6")
+PROFILES = ("ring4", "grid8", "ring6", "grid8hands")
 # Board estimate from x86-64 instructions of the unix port: Thumb-1 needs about twice the
 # instructions for the same VM work and the Cortex-M0+ runs about 1.5 cycles per instruction
 # from flash through its cache, at 125 MHz. A rough model, not a measurement on a Pico.
@@ -188,6 +188,9 @@ FRAME_KINDS = {
     "animation": ("vampiring", "ring4", 30, "for f in t.game.living():\n    t.play.meta[f] = f % 2\n"
                   "    t.play.confirm(f, hal.clock.ticks_ms())\nassert t.play.animating()\n"),
     "dracula": ("dracula", "grid8", 300, ""),
+    # The largest chain (388 LEDs): every seat holds look, its hand of six on its private hand panel.
+    "hands": ("vampire_cards", "grid8hands", 300, "for p in range(4):\n    hal.buttons.press(t.button_id(p, 'look'))\n"
+              "for _ in range(5):\n    hal.clock.advance(16); t.tick()\n"),
 }
 
 
@@ -352,6 +355,9 @@ ROWS = (
      "collected before them"),
     ("frame on the board, Dracula's grid (estimate)", ("frame_instructions", "dracula", "board_ms_estimate"),
      "< 16.7 ms (60 fps)", lambda v: v < 16.7, FRAME_MODEL + "; grid8, 4 hunters"),
+    ("frame on the board, card game, every hand panel lit (estimate)", ("frame_instructions", "hands",
+                                                                        "board_ms_estimate"),
+     "< 16.7 ms (60 fps)", lambda v: v < 16.7, FRAME_MODEL + "; grid8hands (388 LEDs), 4 players holding look"),
     ("one garbage collection on the board, during a VampiRing turn (estimate)", ("gc_collect", "board_ms_estimate"),
      "-", None, "callgrind: 10 gc.collect() minus none, per collection, same model (192 KB heap, 64-bit "
      "objects); it runs only when the heap fills, every few turns"),

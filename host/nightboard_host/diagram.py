@@ -228,6 +228,9 @@ def _short_segment(s):
                                               "serpentine" if s["serpentine"] else "progressive", s["origin"])
     if k == "panel":
         return "seat %d: blood 0..%d, then status 0..2" % (s["player"], BLOOD_LEDS - 1)
+    if k == "hand":
+        return "seat %d's private hand panel, %dx%d, %s, starts %s" % (
+            s["player"], s["width"], s["height"], "serpentine" if s["serpentine"] else "progressive", s["origin"])
     return "stays dark"
 
 

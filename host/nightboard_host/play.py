@@ -292,6 +292,9 @@ def add_snapshot_arguments(p):
     p.add_argument("--turns", type=int, default=0, help="play this many turns (or rounds) first, with a fixed "
                                                        "sequence of choices")
     p.add_argument("--size", type=int, default=900, help="width and height of the picture in pixels (default 900)")
+    p.add_argument("--look", type=int, default=None, metavar="SEAT",
+                   help="that seat holds look: its own panel shows what only its player may see (a picture for "
+                        "that player only)")
     p.add_argument("-o", "--output", required=True, metavar="OUT.png", help="the PNG file to write")
 
 
@@ -343,10 +346,16 @@ def run_snapshot(args, out=None):
     facts = index.tools(game.to_json()["game"])
     mod, fn = facts["snapshot_turns"].split(":")
     played = getattr(__import__(mod, None, None, [fn]), fn)(game, args.turns)
+    look = getattr(args, "look", None)
+    if look is not None and not 0 <= look < min(game.players_count(), profile["max_players"]):
+        return fail("snapshot", "--look: seat %d is not at this table (seats 0..%d play)"
+                    % (look, min(game.players_count(), profile["max_players"]) - 1))
     try:
         table = snapshot.table_at(profile, game)
     except ValueError as e:
         return fail("snapshot", e)
+    if look is not None:
+        snapshot.hold_look(table, look)
     try:
         snapshot.render_table(table, args.size).save(args.output)
     except OSError as e:

@@ -41,6 +41,15 @@ def table_at(profile, game):
     return t
 
 
+def hold_look(table, seat):
+    """The seat's player holds look (its private panel lights, as on the board), a few frames on."""
+    b = table.button_id(seat, "look")
+    table.hal.buttons.press(b)
+    for _ in range(3):
+        table.hal.clock.advance(table.frame_ms)
+        table.tick()
+
+
 # --- geometry -----------------------------------------------------------------------
 
 class Canvas:
@@ -207,6 +216,23 @@ def draw_panels(img, canvas, layout, families):
               canvas.px(bx, by), angle)
         paste(img, text_image("status", fit_font("status", (n_s + 0.2) * s, 0.45 * s), LABEL_DIM),
               canvas.px(sx, sy), angle)
+        if layout.hand_w:
+            _hand_plate(d, canvas, layout, p, col if playing else EMPTY_SLOT)
+
+
+def _hand_plate(d, canvas, layout, p, outline):
+    """A seat's private hand panel: a hood-dark plate under its cells, outlined in the seat's colour."""
+    s = canvas.scale
+    w, h = layout.hand_w, layout.hand_h
+    a = canvas.pos[layout.hand_led(p, 0, 0)]
+    b = canvas.pos[layout.hand_led(p, w - 1, 0)]
+    c = canvas.pos[layout.hand_led(p, w - 1, h - 1)]
+    ax, ay = b[0] - a[0], b[1] - a[1]
+    n = math.hypot(ax, ay) or 1.0
+    ax, ay = ax / n, ay / n
+    cx, cy = canvas.px((a[0] + c[0]) / 2, (a[1] + c[1]) / 2)
+    d.polygon(rotated_rect(cx, cy, ax, ay, (w / 2.0 + 0.1) * s, (h / 2.0 + 0.1) * s), fill=(8, 8, 10),
+              outline=outline, width=max(1, int(0.04 * s)))
 
 
 def render_table(table, size=900):

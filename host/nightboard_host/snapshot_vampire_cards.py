@@ -1,6 +1,7 @@
 """Vampire, the card game, on a ring table, drawn to a picture like the physical board: the ring's LEDs,
 each seat's place labelled with its name, the panels, and the public table in words (hands' sizes, the
-Vampire and its bones, bites, escapes). No hand is shown: a snapshot is what everybody sees."""
+Vampire and its bones, bites, escapes). No hand is shown, unless `nightboard snapshot --look SEAT` has that
+seat hold look: then its own panel shows its hand, a picture for that player only."""
 
 from PIL import Image
 

@@ -44,7 +44,8 @@ def render_table(table, size=900):
     img = Image.new("RGBA", (size, size), S.TABLE_TOP + (255,))
     draw_mansion(img, canvas, table)
     S.draw_panels(img, canvas, lay, table.game.players)
-    lines = ["Nightboard, table %s; red holds look (its panel: its items)" % lay.name] + play.describe()[:2]
+    what = "its hand panel: items, loot, bites" if lay.hand_w else "its panel: its items"
+    lines = ["Nightboard, table %s; red holds look (%s)" % (lay.name, what)] + play.describe()[:2]
     f = S.font(max(10, size // 56))
     for i in range(len(lines)):
         S.put(img, S.text_image(lines[i], f, S.LABEL_DIM), size // 60, size // 60 + i * (S.font_px(f) + 4))

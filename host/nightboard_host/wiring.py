@@ -79,6 +79,10 @@ def describe_segment(seg):
     if k == "panel":
         return ("seat %d: blood LEDs %d..%d, then status LEDs %d..%d"
                 % (seg["player"], lo, lo + BLOOD_LEDS - 1, lo + BLOOD_LEDS, lo + BLOOD_LEDS + STATUS_LEDS - 1))
+    if k == "hand":
+        return ("seat %d's private hand panel: %dx%d, %s, LED %d in its %s corner (seen from that seat)"
+                % (seg["player"], seg["width"], seg["height"],
+                   "serpentine" if seg["serpentine"] else "rows all the same way", lo, seg["origin"]))
     return "%d LEDs that stay dark" % (hi - lo + 1)
 
 
@@ -208,6 +212,13 @@ def parts(profile):
         elif k == "panel":
             what = "WS2812B LEDs for panel %s (seat %d): 8 blood + 3 status" % (s["id"], s["player"])
             note = "a piece of strip, %d LEDs" % n
+        elif k == "hand":
+            what = "WS2812B LEDs for hand panel %s (seat %d): %dx%d, private" % (
+                s["id"], s["player"], s["width"], s["height"])
+            note = ("%d rows of %d cut from a 60 LED/m strip (%s), under a diffuser, behind a hood that"
+                    " only seat %d can see into" % (s["height"], s["width"],
+                                                   "serpentine" if s["serpentine"] else "progressive rows",
+                                                   s["player"]))
         else:
             what = "WS2812B LEDs in the dark stretch %s" % s["id"]
             note = "in the chain but never lit"

@@ -8,11 +8,13 @@ frame without allocating. Conventions:
   of cells, clockwise from the top-left cell (0, 0), one LED per position.
 - Grid cells: x to the right, y down, (0, 0) top-left as seen from player 0.
 - Panels: blood LEDs 0..7, then status LEDs 0..2, contiguous in the chain.
+- Hand panels (optional, one per seat, all the same size): cells (x, y) with x to the seated player's
+  right and y towards the player, (0, 0) top-left as that player sees it.
 """
 
 from array import array
 
-from nightboard.table.tablefit import BLOOD_LEDS, STATUS_LEDS, play_segment
+from nightboard.table.tablefit import BLOOD_LEDS, STATUS_LEDS, hand_size, play_segment
 
 STATUS_AT = 3 * BLOOD_LEDS  # byte offset of a panel's status LEDs from its first LED
 
@@ -52,6 +54,18 @@ class Layout:
         # Byte offset in the frame of each panel's first LED, for the per-frame drawing (Frame.put):
         # blood LED k at panel_at[p] + 3 * k, status LED k at panel_at[p] + STATUS_AT + 3 * k.
         self.panel_at = array("H", [3 * a for a in self._panel])
+        # Private hand panels: byte offset of cell (x, y) of seat p at hand_at[(p * hand_h + y) * hand_w + x].
+        size = hand_size(profile) or (0, 0)
+        self.hand_w, self.hand_h = size
+        self.hand_at = array("H", [0] * (self.max_players * size[0] * size[1]))
+        self._hand_id = [""] * self.max_players
+        for s in profile["segments"]:
+            if s["kind"] == "hand":
+                t = _grid_table(s)
+                base = s["player"] * len(t)
+                for i in range(len(t)):
+                    self.hand_at[base + i] = 3 * t[i]
+                self._hand_id[s["player"]] = s["id"]
 
     def card_position(self, card, n_cards):
         """Ring position of `card` when `n_cards` cards are spread evenly over the positions."""
@@ -107,6 +121,17 @@ class Layout:
             raise ValueError("status_led: LED %d out of range 0..%d" % (k, STATUS_LEDS - 1))
         return self._panel[player] + BLOOD_LEDS + k
 
+    def hand_led(self, player, x, y):
+        """Chain index of cell (x, y) of `player`'s private hand panel; tables with hand panels only."""
+        if not self.hand_w:
+            raise ValueError("hand_led: table %s has no hand panels" % self.name)
+        if not 0 <= player < self.max_players:
+            raise ValueError("hand_led: player %d out of range 0..%d" % (player, self.max_players - 1))
+        if not (0 <= x < self.hand_w and 0 <= y < self.hand_h):
+            raise ValueError("hand_led: cell (%d, %d) outside the %dx%d hand panel"
+                             % (x, y, self.hand_w, self.hand_h))
+        return self.hand_at[(player * self.hand_h + y) * self.hand_w + x] // 3
+
     def geometry(self):
         """[(led_index, x, y, segment_id)] sorted by LED, in abstract units (LED pitch about 1,
         y down), for drawing the table: ring on a circle or grid on a square centred on (0, 0),
@@ -142,8 +167,18 @@ class Layout:
             for j in range(BLOOD_LEDS + STATUS_LEDS):
                 t = j - half_len + (gap if j >= BLOOD_LEDS else 0)
                 out.append((start + j, dist * ux + t * rx, dist * uy + t * ry, self._panel_id[p]))
+            # The hand panel beyond the small one, facing its player: row 0 nearest the table's middle.
+            w, h = self.hand_w, self.hand_h
+            for y in range(h):
+                for x in range(w):
+                    t = x - (w - 1) / 2
+                    d = dist + 2.4 + y  # room for the small panel's labels
+                    out.append((self.hand_led(p, x, y), d * ux + t * rx, d * uy + t * ry, self._hand_id[p]))
         out.sort(key=lambda e: e[0])
-        return [(i, _num(x), _num(y), sid) for i, x, y, sid in out]
+        for i in range(len(out)):  # in place: a second list would not fit a Pico's heap with hand panels
+            e = out[i]
+            out[i] = (e[0], _num(e[1]), _num(e[2]), e[3])
+        return out
 
 
 def _num(v):

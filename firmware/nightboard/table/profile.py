@@ -39,7 +39,7 @@ MAX_LEDS = 1024
 MAX_PLAYERS = 8
 ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
 ORIGINS = ("top-left", "top-right", "bottom-left", "bottom-right")
-SEGMENT_KINDS = ("ring", "grid", "panel", "skip")
+SEGMENT_KINDS = ("ring", "grid", "panel", "skip", "hand")
 BUTTON_KINDS = ("gpio", "matrix")
 # The limits of a profile (see the module's docstring). A shipped profile is under 3 KB and nests 4 deep.
 LIMITS = {
@@ -50,6 +50,7 @@ LIMITS = {
     "segments": 32,  # entries of segments
     "keys": MAX_PLAYERS * 4,  # entries of buttons.keys: one per role and player at most
     "lines": 16,  # pins of buttons.rows and of buttons.cols
+    "hand_side": 16,  # cells across or down a seat's private hand panel
 }
 _NAME_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 
@@ -109,6 +110,15 @@ _SEGMENTS = {
     "skip": _SEG_HEAD + (
         ("start", "int", _REQ, (0, MAX_LEDS - 1)),
         ("count", "int", _REQ, (1, MAX_LEDS)),
+    ),
+    # A seat's private hand panel: a small matrix facing its player only (docs/profiles.md).
+    "hand": _SEG_HEAD + (
+        ("player", "int", _REQ, None),
+        ("start", "int", _REQ, (0, MAX_LEDS - 1)),
+        ("width", "int", _REQ, (2, LIMITS["hand_side"])),
+        ("height", "int", _REQ, (2, LIMITS["hand_side"])),
+        ("serpentine", "bool", True, None),
+        ("origin", "str", "top-left", ORIGINS),
     ),
 }
 _BTN_HEAD = (
@@ -330,8 +340,35 @@ def _segments(segs, count, max_players):
         if panels[pl] is None:
             _fail("segments", 'no panel for player %d (each player 0..%d needs one "panel" segment)'
                   % (pl, max_players - 1))
+    _check_hands(out, max_players)
     _check_chain(out, count)
     return out
+
+
+def _check_hands(segs, max_players):
+    """Private hand panels: none, or one per seat, all of the same width and height."""
+    hands = [None] * max_players
+    first = None
+    for i, s in enumerate(segs):
+        if s["kind"] != "hand":
+            continue
+        path = "segments[%d]" % i
+        _check_range(path + ".player", s["player"], 0, max_players - 1)
+        if hands[s["player"]] is not None:
+            _fail(path + ".player", "player %d already has hand panel %s (segments[%d])"
+                  % (s["player"], _show(segs[hands[s["player"]]]["id"]), hands[s["player"]]))
+        hands[s["player"]] = i
+        if first is None:
+            first = i
+        elif (s["width"], s["height"]) != (segs[first]["width"], segs[first]["height"]):
+            _fail(path, "hand panel %dx%d, but segments[%d] is %dx%d (every seat's hand panel has the same size)"
+                  % (s["width"], s["height"], first, segs[first]["width"], segs[first]["height"]))
+    if first is None:
+        return
+    for pl in range(max_players):
+        if hands[pl] is None:
+            _fail("segments", 'no hand panel for player %d (with one "hand" segment, each player 0..%d needs one)'
+                  % (pl, max_players - 1))
 
 
 def _check_chain(segs, count):

@@ -62,7 +62,19 @@ def _state(p, t, req, now):
 
 
 def _frame(p, t, req, now):
-    return {"leds": Hex(t.frame.rgb), "n": t.frame.n, "frames": t.frames}
+    rgb = t.frame.rgb
+    lay = t.layout
+    if lay.hand_w and not t.debug_visible(now):
+        # A hand panel faces its own player only: the serial line (a monitor on a screen everybody sees)
+        # gets it dark, as the other players see it. One buffer, made at the first such request.
+        out = getattr(p, "private_rgb", None)
+        if out is None or len(out) != len(rgb):
+            out = p.private_rgb = bytearray(len(rgb))
+        out[:] = rgb
+        for j in lay.hand_at:
+            out[j] = out[j + 1] = out[j + 2] = 0
+        rgb = out
+    return {"leds": Hex(rgb), "n": t.frame.n, "frames": t.frames}
 
 
 def _events(p, t, req, now):

@@ -54,7 +54,7 @@ def led_step_ms(count):
 
 def segment_colour(seg):
     k = seg["kind"]
-    if k == "panel":
+    if k == "panel" or k == "hand":
         return P.FAMILY[seg["player"] % len(P.FAMILY)]
     if k == "skip":
         return SKIP_COLOUR

@@ -42,6 +42,8 @@ def segment_span(seg):
         n = seg["width"] * seg["height"]
     elif k == "panel":
         n = seg["blood"] + seg["status"]
+    elif k == "hand":
+        n = seg["width"] * seg["height"]
     else:
         n = seg["count"]
     return seg["start"], seg["start"] + n - 1
@@ -53,6 +55,35 @@ def play_segment(profile):
         if s["kind"] == "ring" or s["kind"] == "grid":
             return s
     raise ProfileError("segments: no play area (was this profile validated by load_profile?)")
+
+
+def hand_size(profile):
+    """(width, height) of the seats' private hand panels ("hand" segments, all the same size), or None."""
+    for s in profile["segments"]:
+        if s["kind"] == "hand":
+            return s["width"], s["height"]
+    return None
+
+
+def hand_need(facts):
+    """(width, height) of the private hand panel a game's facts ask for (the surface's last item
+    ("hand", w, h)), or None."""
+    last = facts["surface"][-1]
+    if isinstance(last, tuple) and last[0] == "hand":
+        return last[1], last[2]
+    return None
+
+
+def _check_hands(profile, facts):
+    """A table with private hand panels too small for the game is refused; one without any plays it with
+    the hand on the seat's small panel (docs/profiles.md)."""
+    need = hand_need(facts)
+    have = hand_size(profile)
+    if need is None or have is None:
+        return
+    if have[0] < need[0] or have[1] < need[1]:
+        raise ProfileError("segments: the %dx%d hand panels of table %s cannot show the %dx%d hand %s needs"
+                           % (have[0], have[1], _show(profile["name"]), need[0], need[1], facts["called"]))
 
 
 def ring_positions(profile):
@@ -89,6 +120,7 @@ def check_players(profile, game, n_players, size=None):
         need = "%d cards" % cards
     elif isinstance(game, (str, dict)):
         facts = _facts(game)
+        _check_hands(profile, facts)
         surface = facts["surface"]
         if surface[0] == "grid":
             return _check_grid_game(profile, facts, n_players, size)

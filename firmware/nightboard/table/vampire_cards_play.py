@@ -13,13 +13,20 @@ the same short white flash on status light 2, so the lights never tell others wh
 The ring gives every seat the arc in front of its panel: its light 0 the seat's colour (blinking while the
 game waits for it; green once escaped), light 1 a bite (bone white), light 2 feathers on that bite (cyan),
 light 3 the Vampire (red); the Vampire's face-up bones follow, one light each (dim: tired this turn).
-Each applied action's public events go to `log` as they happen, and `turns_done` grows so the table saves.
+Each applied action's public events go to `log` as they happen, and `turns_done` grows so the table saves;
+what it did to a seat (a bite, a declaration, an escape, a heal, a bite fended off) flashes on that seat's arc.
+
+On a table with private hand panels (table/hand_panel.py) the hand shows there instead, a row per card
+(the suit's colour, the value as lights lit), with the choice on the last row: nothing of the hand or the
+choice then shows on the small panel, which everybody can see.
 """
 
 from nightboard.games.vampire_cards import moves as M
+from nightboard.games.vampire_cards.deck import FATE as FATE_SUIT
 from nightboard.games.vampire_cards.state import SEATS
 from nightboard.table import palette as P
 from nightboard.table.eventlog import EventLog
+from nightboard.table.hand_panel import HandPanel
 from nightboard.table.layout import STATUS_AT
 
 REFUSED_MS = 600
@@ -36,6 +43,17 @@ ESCAPED = (0, 255, 60)
 SUIT = ((230, 220, 190), (0, 220, 0), (200, 90, 0), (0, 60, 255), (0, 200, 200), (170, 0, 255))
 # r, g, b of suit s at value v (0..10) at byte 33 * s + 3 * v: one small buffer, not 66 tuples (heap)
 SHADES = bytearray(c * (v + 2) // 12 for col in SUIT for v in range(11) for c in col)
+ANIM_MS = 900
+FLASH_BLINKS = 3
+# What an action did, flashed on the arc of the seat it happened to: the first kind found, in this order.
+# (event, its field that names the seat, colour)
+FLASHES = (("bitten", "seat", P.WOUND), ("bite", "on", P.WOUND), ("declare", "seat", VAMPIRE),
+           ("escape", "seat", ESCAPED), ("healed", "seat", FEATHER), ("defended", "seat", WHITE),
+           ("warded", "seat", WHITE))
+# made once: a tuple of names written in a function is built again at every call (heap per frame)
+AIMED = (M.FEATHER, M.HEAL, M.BITE)  # actions aimed at a seat
+MASKED = (M.DISCARD, M.DEFEND)  # actions with a mask of hand positions
+ONE_CARD = (M.FEATHER, M.HEAL, M.FATE, M.WARD)  # actions with one hand position
 KIND_COLOUR = (WHITE, (90, 90, 90), FEATHER, (255, 120, 200), (170, 0, 255), VAMPIRE, ESCAPED,
                BONE, (255, 200, 0), (120, 0, 255))
 
@@ -54,9 +72,16 @@ class VampireCardsPlay:
         self.dirty = True  # the state changed: the waiting seat's actions are read again
         self.waiting = -1
         self.legal = []
+        self.chosen = None
+        self.version = 0
+        self.anim_seat = -1  # the seat whose arc flashes what just happened to it, until anim_until
+        self.anim_colour = WHITE
+        self.anim_until = 0
+        self.now = 0
         self.board_at = 0  # when the board acts for the seat it plays (0: not yet set)
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
+        self.hand_panel = HandPanel(layout, frame)
 
     # --- the waiting seat's choice -----------------------------------------------------------------
 
@@ -69,6 +94,7 @@ class VampireCardsPlay:
         self.legal = [] if g.over else g.legal(self.waiting)
         self.kind = 0
         self.pick = 0
+        self._choose()
 
     def _kinds(self):
         out = []
@@ -85,10 +111,15 @@ class VampireCardsPlay:
         k = kinds[self.kind % len(kinds)]
         return [a for a in self.legal if a // 1024 == k]
 
+    def _choose(self):
+        """The action shown, worked out when the choice changes (a frame only reads it: no heap)."""
+        self.version += 1  # what the hand panels show has changed
+        same = self._of_kind()
+        self.chosen = same[self.pick % len(same)] if same else None
+
     def chosen_action(self):
         self._refresh()
-        same = self._of_kind()
-        return same[self.pick % len(same)] if same else None
+        return self.chosen
 
     def press(self, player, role, now):
         g = self.game
@@ -104,17 +135,21 @@ class VampireCardsPlay:
         if role == "mode":
             self.kind += 1
             self.pick = 0
+            self._choose()
             self.flash_until[player] = now + FLASH_MS
         elif role == "move":
             self.pick += 1
+            self._choose()
             self.flash_until[player] = now + FLASH_MS
         elif role == "ok":
             a = self.chosen_action()
             if a is not None:
-                self._do(player, a)
+                self._do(player, a, now)
 
-    def _do(self, seat, a):
-        self.log.extend(self.game.apply(seat, a))
+    def _do(self, seat, a, now):
+        events = self.game.apply(seat, a)
+        self.log.extend(events)
+        self._flash(events, now)
         self.turns_done += 1
         self.dirty = True
         self.board_at = 0
@@ -127,15 +162,27 @@ class VampireCardsPlay:
         if not self.board_at:
             self.board_at = now + BOARD_MS
         elif now >= self.board_at:
-            self._do(s, self.game.board_move(s))
+            self._do(s, self.game.board_move(s), now)
             self._refresh()
 
     def release(self, player, role, now):
         if role == "look" and player < len(self.looking):
             self.looking[player] = 0
 
+    def _flash(self, events, now):
+        """What the action did, shown on the arc of the seat it happened to (public events only): the
+        flash of the first event of FLASHES' kinds, FLASH_BLINKS times over ANIM_MS."""
+        self.anim_seat = -1
+        for kind, field, colour in FLASHES:
+            for e in events:
+                if e.get("e") == kind:
+                    self.anim_seat = e[field]
+                    self.anim_colour = colour
+                    self.anim_until = now + ANIM_MS
+                    return
+
     def animating(self):
-        return False
+        return self.anim_seat >= 0 and self.now < self.anim_until
 
     # --- drawing -----------------------------------------------------------------------------------
 
@@ -169,6 +216,13 @@ class VampireCardsPlay:
                 for i in range(min(len(g.bones), sector - 4)):
                     fr.put(3 * lay.ring_led(at + 4 + i), BONE_TIRED if g.bones[i] in g.tired else BONE)
             self._panel(s, now, blink)
+        self.now = now
+        a = self.anim_seat
+        if 0 <= a < seats and now < self.anim_until:
+            lit = ((self.anim_until - now) // (ANIM_MS // (2 * FLASH_BLINKS))) & 1
+            at = ring // 2 + a * sector
+            for k in range(4):
+                fr.put(3 * lay.ring_led(at + k), self.anim_colour if lit else OFF)
 
     def _panel(self, s, now, blink):
         g = self.game
@@ -181,11 +235,47 @@ class VampireCardsPlay:
             fr.put(st + 6, P.ERROR if blink else OFF)
             return
         fr.put(st + 3, WHITE if now < self.flash_until[s] else OFF)
-        if not self.looking[s]:
+        if not self.looking[s] or s >= g.n:
             return
         hand = g.hands[s]  # its own hand, on its own panel, while it holds look
         chosen = self.chosen_action() if s == self.waiting else None
         cards = _cards_of(chosen, len(hand))
+        hp = self.hand_panel
+        if hp.present():  # the choice is shown on the private panel, never on the small one others can see
+            if hp.stale(s, (self.version << 1) | (1 if blink else 0)):
+                self._hand(s, hand, cards, blink, chosen)
+            hp.show(s)
+            return
+        self._small_hand(s, hand, cards, blink, a)
+        if chosen is not None:
+            fr.put(st + 3, KIND_COLOUR[chosen // 1024])
+            t = (chosen % 1024) // 64
+            if chosen // 1024 in AIMED:
+                fr.put(st + 6, P.FAMILY[t])
+
+    def _hand(self, s, hand, cards, blink, chosen):
+        """The hand on the seat's private hand panel: a row per card, in the suit's colour, as many lights
+        as its value (a Fate card: the whole row, every other light); the cards of the choice blink.
+        The last row shows the choice: its first light the kind of action, the second the seat it aims at."""
+        hp = self.hand_panel
+        g = self.game
+        if chosen is not None:
+            hp.cell(s, 0, hp.h - 1, KIND_COLOUR[chosen // 1024])
+            if chosen // 1024 in AIMED:
+                hp.cell(s, 1, hp.h - 1, P.FAMILY[(chosen % 1024) // 64])
+        for i in range(len(hand)):
+            if cards >> i & 1 and not blink:
+                continue
+            suit, value = g.cards[hand[i]]
+            if suit == FATE_SUIT:
+                hp.row(s, i, SUIT[suit], (hp.w + 1) // 2, 0, 2)
+            else:
+                hp.row(s, i, SUIT[suit], value)
+
+    def _small_hand(self, s, hand, cards, blink, a):
+        """A table without hand panels: the hand on the panel's first six lights, its value as brightness."""
+        g = self.game
+        fr = self.frame
         for i in range(len(hand)):
             suit, value = g.cards[hand[i]]
             if cards >> i & 1 and not blink:
@@ -196,11 +286,6 @@ class VampireCardsPlay:
             rgb[j] = SHADES[k]
             rgb[j + 1] = SHADES[k + 1]
             rgb[j + 2] = SHADES[k + 2]
-        if chosen is not None:
-            fr.put(st + 3, KIND_COLOUR[chosen // 1024])
-            t = (chosen % 1024) // 64
-            if chosen // 1024 in (M.FEATHER, M.HEAL, M.BITE):
-                fr.put(st + 6, P.FAMILY[t])
 
     # --- text for the host -------------------------------------------------------------------------
 
@@ -225,9 +310,9 @@ def _cards_of(a, n):
     if a is None:
         return 0
     kind, x = a // 1024, a % 64
-    if kind in (M.DISCARD, M.DEFEND):
+    if kind in MASKED:
         return x
-    if kind in (M.FEATHER, M.HEAL, M.FATE, M.WARD):
+    if kind in ONE_CARD:
         return 1 << x
     return 0
 

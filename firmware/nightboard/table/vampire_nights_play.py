@@ -13,6 +13,10 @@ drawn (crimson, from the right); with look, in turn every 1.5 s, its hand of ite
 cards (Vampire crimson, Shield steel blue) and what its Torch showed; status LED 3 says which. Status
 LED 1 is the seat's colour, blinking while it is to move; LED 2 the kind of action chosen (white: a
 secret one while look is not held); LEDs 2 and 3 blink magenta when a press is refused.
+On a table with private hand panels (table/hand_panel.py) a seat holding look sees all of it at once on
+its hand panel, a row each, with the kind of action chosen on the last row, and its small panel keeps
+showing the public counts (LED 2 white for any secret choice). A room turned face up flashes white on its
+cell, a bite the bitten seat's blood LEDs red.
 Everything drawn comes from views: the public one, and a seat's own while it holds look.
 """
 
@@ -20,9 +24,13 @@ from nightboard.games.errors import GameError
 from nightboard.games.vampire_nights import actions as A
 from nightboard.table import palette as P
 from nightboard.table.eventlog import EventLog
+from nightboard.table.hand_panel import MORE, HandPanel
+from nightboard.games.vampire_nights.components import ITEM_NAMES, ROOM_NAMES
 from nightboard.games.vampire_nights.state import SEATS
 
 BLINK_MS = 500
+ANIM_MS = 900
+FLASH_BLINKS = 3
 PAGE_MS = 1500
 REFUSED_MS = 600
 BOARD_MS = 700  # the board's seat acts this long after its turn comes (its decision's time never shows)
@@ -70,6 +78,12 @@ class VampireNightsPlay:
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
         self.board_at = -1
+        self.version = 0  # grows whenever what a hand panel shows may have changed
+        self.anim_cell = -1  # a cell or a seat flashing what just happened there, until anim_until
+        self.anim_seat = -1
+        self.anim_until = 0
+        self.now = 0
+        self.hand_panel = HandPanel(layout, frame)
         self._refresh()
 
     # --- choosing (recomputed when something changes, never per frame) ------------------
@@ -87,6 +101,7 @@ class VampireNightsPlay:
         return kinds
 
     def _pick(self, kind):
+        self.version += 1  # what the hand panels show has changed
         self.kind = kind
         self.index = 0
         self.acts = [a for a in self.legal if a >> 10 == kind]
@@ -132,6 +147,7 @@ class VampireNightsPlay:
             self._pick(kinds[i % len(kinds)])
         elif role == "move":
             self.index += 1
+            self.version += 1
         elif role == "ok":
             a = self.chosen()
             if a is None or (self.kind not in PUBLIC and not secret):
@@ -146,6 +162,7 @@ class VampireNightsPlay:
             self.refuse(seat, now)
             return
         self.log.extend(events)
+        self._flash(events, now)
         self.turns_done += 1
         self._refresh()
 
@@ -161,8 +178,20 @@ class VampireNightsPlay:
         if player < len(self.refused_until):
             self.refused_until[player] = now + REFUSED_MS
 
+    def _flash(self, events, now):
+        """What the action did (public events only): a room turned face up flashes white on its cell, a
+        bite flashes the bitten seat's blood LEDs red, FLASH_BLINKS times over ANIM_MS."""
+        self.anim_cell = self.anim_seat = -1
+        for e in events:
+            if "reveal" in e:
+                self.anim_cell = e["reveal"]
+            elif "bite" in e:
+                self.anim_seat = e["bite"]
+        if self.anim_cell >= 0 or self.anim_seat >= 0:
+            self.anim_until = now + ANIM_MS
+
     def animating(self):
-        return False
+        return (self.anim_cell >= 0 or self.anim_seat >= 0) and self.now < self.anim_until
 
     # --- drawing -----------------------------------------------------------------------------
 
@@ -192,6 +221,17 @@ class VampireNightsPlay:
                 self._cell(x >> 3, x & 7, P.FAMILY[seat])
         for p in range(v["players"]):
             self._panel(v, p, now, seat)
+        self.now = now
+        if now < self.anim_until:
+            lit = ((self.anim_until - now) // (ANIM_MS // (2 * FLASH_BLINKS))) & 1
+            x = self.anim_cell
+            if x >= 0:
+                self._cell(x >> 3, x & 7, WHITE if lit else DARK)
+            p = self.anim_seat
+            if 0 <= p < v["players"]:
+                at = self.layout.panel_at[p]
+                for k in range(8):
+                    self.frame.put(at + 3 * k, P.WOUND if lit else DARK)
 
     def _draw_cell(self, v, c, r, phase):
         base = ENTRANCE if r == 0 else GARDEN if r == 6 else None
@@ -225,6 +265,12 @@ class VampireNightsPlay:
         at = lay.panel_at[p]
         fr = self.frame  # fr.put(...) is called directly: fetching the bound method would allocate
         own = self.own[p]
+        hp = self.hand_panel
+        if own is not None and hp.present():
+            if hp.stale(p, (self.version << 1) | ((now // BLINK_MS) & 1 if p == seat else 0)):
+                self._hand(own, p, now, seat)
+            hp.show(p)
+            own = None  # the small panel keeps showing what everybody sees
         if own is not None:
             page = (now // PAGE_MS) % 4
             things = (  # lists made while look is held only (steady frames allocate nothing)
@@ -248,11 +294,42 @@ class VampireNightsPlay:
             if self.kind in PUBLIC:
                 c = KIND_COLOUR[self.kind]
             else:
-                c = ITEM_KIND.get(self.kind, WHITE) if self.looking[p] else WHITE
+                c = ITEM_KIND.get(self.kind, WHITE) if self.looking[p] and not self.hand_panel.present() else WHITE
             fr.put(at + 3 * 9, c)
         if now < self.refused_until[p] and blink:
             fr.put(at + 3 * 9, P.ERROR)
             fr.put(at + 3 * 10, P.ERROR)
+
+    def _hand(self, own, p, now, seat):
+        """The seat's own view on its private hand panel, a row each (docs/table.md): 0 its items, 1 and 2
+        its loot tiles, 3 its bite cards, 4 what its Torch showed, 5 all crimson once it has turned
+        Vampire, 6 the kind of action chosen. Each light is one thing in its colour; the things the
+        choice being made would spend blink."""
+        hp = self.hand_panel
+        item, tile = (None, None)
+        if p == seat and not ((now // BLINK_MS) & 1):
+            item, tile = _uses(self.chosen())
+        hand = own["hand"]
+        for i in range(len(hand)):
+            if hand[i] != item:
+                hp.cell(p, i, 0, ITEM[hand[i]])
+        loot = own["my_loot"]
+        w = hp.w
+        for i in range(len(loot)):
+            if loot[i] != tile:
+                hp.cell(p, i % w, 1 + i // w, TILE[loot[i]])
+        if len(loot) > 2 * w:
+            hp.cell(p, w - 1, 2, MORE)
+        bites = own["my_bites"]
+        for i in range(len(bites)):
+            hp.cell(p, i, 3, CRIMSON if bites[i] == "vampire" else STEEL)
+        peeks = own["peeks"]
+        for i in range(len(peeks)):
+            hp.cell(p, i, 4, TILE[peeks[i][1]])
+        if own["vampire"]:
+            hp.row(p, 5, CRIMSON, w)
+        if p == seat and self.kind >= 0:  # the kind of action chosen, secret ones included
+            hp.cell(p, 0, 6, KIND_COLOUR[self.kind] if self.kind in PUBLIC else ITEM_KIND.get(self.kind, WHITE))
 
     # --- text for the host ---------------------------------------------------------------
 
@@ -288,6 +365,28 @@ ITEM_KIND = {A.CLOAK: ITEM["cloak"], A.JUMP: ITEM["jump"], A.MIRROR: ITEM["mirro
 
 
 AIMED = (A.MOVE, A.JUMP, A.MIRROR, A.CROSSBOW, A.CROWD)  # made once: a tuple written in a function is remade
+
+
+def _uses(a):
+    """(item name, loot tile name) a secret action spends, for its blinking light; None where none."""
+    if a is None:
+        return None, None
+    k, v = a >> 10, a & 1023
+    if JUMP_ <= k <= GLASS_:
+        return A.NAMES[k], None
+    if k == A.DROP_ITEM and v < len(ITEM_NAMES):
+        return ITEM_NAMES[v], None
+    if k == A.DROP_LOOT and v < len(ROOM_NAMES):
+        return None, ROOM_NAMES[v]
+    if k == A.COFFIN_PAY:  # two things, each an item (0..11) or a loot tile (16 + its kind)
+        x, y = v >> 5, v & 31
+        item = ITEM_NAMES[x] if x < 16 else ITEM_NAMES[y] if y < 16 else None
+        tile = ROOM_NAMES[y - 16] if y >= 16 else ROOM_NAMES[x - 16] if x >= 16 else None
+        return item, tile
+    return None, None
+
+
+JUMP_, GLASS_ = A.JUMP, A.GLASS
 
 
 def _target(a):

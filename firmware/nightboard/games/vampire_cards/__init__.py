@@ -16,7 +16,9 @@ GAME = {
     # dawn: the rounds after which the night is counted (C12); 0 switches the limit off
     # board: how many seats the board plays (the last ones), so that one person can play against it
     "options": (("dawn", (15, 25, 0)), ("board", (0, 1, 2, 3, 4, 5, 6))),
-    "surface": ("ring", 2, 4),  # per seat its bite and its feathers or escape, and the Vampire's bones
+    # per seat its bite and its feathers or escape, and the Vampire's bones; on a table with private hand
+    # panels, a hand of 6 cards there (a row per card, its value as lights lit) and the choice: 10 x 7
+    "surface": ("ring", 2, 4, ("hand", 10, 7)),
     "table": ("nightboard.table.vampire_cards_play", "VampireCardsPlay"),
     "colour": (255, 150, 0),  # amber in the start menu
 }

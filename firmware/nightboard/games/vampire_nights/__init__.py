@@ -16,7 +16,9 @@ GAME = {
     # board: "last", the board plays the last seat (so one person can play it); "none", people in every seat
     "options": (("vampire_bites", (6, 5, 7)), ("marks", (True, False)), ("board", ("none", "last"))),
     # the mansion: one column a player, Entrance + 5 rooms + Garden (N2), on a grid at least 4 wide, 7 high
-    "surface": ("grid", 7),  # a fixed 7x7 square holds it (tablefit: an integer is the side itself)
+    # a fixed 7x7 square holds it (tablefit: an integer is the side itself); on a table with private hand
+    # panels, a seat's items, loot, bites, Torch peeks, Vampire mark and choice there, a row each (10 x 7)
+    "surface": ("grid", 7, ("hand", 10, 7)),
     "table": ("nightboard.table.vampire_nights_play", "VampireNightsPlay"),
     "colour": (150, 0, 60),
 }
