@@ -128,3 +128,17 @@ def test_the_shipped_hex8_files_are_the_generators_output():
         assert (ROOT / "hardware" / "hex8" / fname).read_text() == text
     sheet = (ROOT / "hardware" / "hex8" / "README.md").read_text()
     assert "8x8 hex grid" in sheet and "half an LED pitch to the right" in sheet
+
+
+def test_the_snapshot_puts_each_hex_on_its_led_on_the_hex_table():
+    from nightboard_host import snapshot as S
+    from nightboard_host import snapshot_vampempire as SV
+
+    lay = Layout(profile("hex8"))
+    canvas = S.Canvas(lay, 400)
+    for h in (0, 9, 63):
+        assert SV.hex_centre(canvas, lay, h) == canvas.px(*canvas.pos[lay.cell_led(h % 8, h // 8)])
+    g = M.new_game(7, 4)
+    c = VampEmpirePlay(lay, Frame(lay.led_count), g)
+    c.render(0)
+    assert SV.picture(lay, c.frame, g, size=400).size == (400, 400)
