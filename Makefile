@@ -55,7 +55,7 @@ test: $(TEST_STAMP) lint
 test-pico: $(TEST_STAMP)
 	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m pico_slow
 
-# make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|ring6|my.json] [ROMFS=1: the code into the ROMFS partition]
+# make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|hex8|ring6|my.json] [ROMFS=1: the code into the ROMFS partition]
 flash: $(PLAY_STAMP)
 	$(BIN)/nightboard flash $(if $(PORT),--port $(PORT)) $(if $(PROFILE),--profile $(PROFILE)) $(if $(ROMFS),--romfs)
 

@@ -238,7 +238,7 @@ def _driver(name, position, profile):
     return Driver({"game": name, "position": position}, name=profile)
 
 
-PROFILES = {"ring": "ring4", "grid": "grid8"}
+PROFILES = {"ring": "ring4", "grid": "grid8", "hex": "hex8"}
 
 
 def _screen(view):

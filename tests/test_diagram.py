@@ -35,8 +35,8 @@ def texts(el):
     return " ".join(t.text or "" for t in el.iter(SVG + "text"))
 
 
-def test_four_profiles_ship():
-    assert SHIPPED == ["grid8", "grid8hands", "ring4", "ring6"]
+def test_five_profiles_ship():
+    assert SHIPPED == ["grid8", "grid8hands", "hex8", "ring4", "ring6"]
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -149,7 +149,7 @@ def test_the_command_writes_prints_and_explains_its_mistakes(tmp_path, capsys):
     assert main(["diagram", "grid8", "--bom"]) == 0
     assert capsys.readouterr().out == bom.sheet(profile("grid8"))
     assert main(["diagram", "nosuch"]) == 2
-    assert "no profile named 'nosuch' (shipped: grid8, grid8hands, ring4, ring6" in capsys.readouterr().err
+    assert "no profile named 'nosuch' (shipped: grid8, grid8hands, hex8, ring4, ring6" in capsys.readouterr().err
     assert main(["diagram"]) == 2
     assert "which profile?" in capsys.readouterr().err
     assert main(["diagram", "ring4", "--all"]) == 2

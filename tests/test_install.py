@@ -137,7 +137,7 @@ def test_installed_tool_uses_its_own_files(installed, elsewhere):
     site = str(bin_dir.parent / "lib")
     assert lines[0].startswith(site) and lines[1].startswith(site), r.stdout  # nothing from this checkout
     assert lines[1].endswith("nightboard_host/firmware")
-    assert lines[2] == "['grid8', 'grid8hands', 'ring4', 'ring6']"
+    assert lines[2] == "['grid8', 'grid8hands', 'hex8', 'ring4', 'ring6']"
 
 
 def test_play_with_a_script_from_another_directory(installed, elsewhere):

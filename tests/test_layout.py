@@ -282,6 +282,19 @@ def test_geometry_looks_like_the_table(path):
         x0, y0 = pos[lay.position_led(0)]
         xq, yq = pos[lay.position_led(lay.positions // 4)]
         assert y0 < 0 and abs(x0) < 2 and xq > 0
+    elif lay.hex:
+        # every LED the centre of a hex: its neighbours along the row and in the rows above and below
+        # (odd rows half a cell to the right) all one pitch away
+        for y in range(lay.height):
+            for x in range(lay.width):
+                xa, ya = pos[lay.cell_led(x, y)]
+                right = [(x + 1, y), (x + (y & 1), y + 1), (x + (y & 1) - 1, y + 1)]
+                for nx, ny in right:
+                    if 0 <= nx < lay.width and ny < lay.height:
+                        xb, yb = pos[lay.cell_led(nx, ny)]
+                        assert abs(math.hypot(xb - xa, yb - ya) - 1) < 1e-3, (x, y, nx, ny)
+        x0, y0 = pos[lay.cell_led(0, 0)]
+        assert x0 < 0 and y0 < 0 and pos[lay.cell_led(0, 1)][0] == x0 + 0.5
     else:
         xs = sorted({x for x, _ in play})
         assert len(xs) == lay.width and all(abs(b - a - 1) < 1e-9 for a, b in zip(xs, xs[1:]))

@@ -458,7 +458,7 @@ def test_play_without_a_terminal_exits_2_and_says_why():
 
 
 @pytest.mark.parametrize("args, message", [
-    (("--profile", "nosuch"), "no profile named 'nosuch' (shipped: grid8, grid8hands, ring4, ring6"),
+    (("--profile", "nosuch"), "no profile named 'nosuch' (shipped: grid8, grid8hands, hex8, ring4, ring6"),
     (("--profile", "no/such.json"), "profile: no file no/such.json"),
     (("--players", "5"), 'players: 5 players but table "ring4" has panels and buttons for 4 (max_players)'),
     (("--players", "7", "--profile", "ring6"), "--players: VampiRing is for 2 to 6 families (got 7)"),

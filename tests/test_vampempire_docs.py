@@ -36,7 +36,12 @@ def test_the_players_page_is_complete_and_linked():
                  "the Baroness", "The Tyrant", "The Feathered One", "The Lumbering Beast", "vampempire-snapshot.png"):
         assert word in text, word
     assert "docs/games/vampempire.md" in (ROOT / "README.md").read_text()
-    assert "VampEmpire on the grid table" in (ROOT / "docs" / "table.md").read_text()
+    table = (ROOT / "docs" / "table.md").read_text()
+    section = table[table.index("## VampEmpire on the hex table"):]
+    section = section[:section.index("\n## ")]
+    for word in ("hex8", "grid8", "vampempire-overlay.svg", "**Animations.**", "blood red", "Unstoppable Force",
+                 "a present triggered", "Buff", "Attack"):
+        assert word in section, word
 
 
 def test_the_deck_table_in_the_notes_is_the_deck():

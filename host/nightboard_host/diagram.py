@@ -224,7 +224,7 @@ def _short_segment(s):
         return "ring, %d positions x %d, card 0 at +%d, %s" % (
             s["positions"], s["leds_per_position"], s["card0"], "clockwise" if s["clockwise"] else "anticlockwise")
     if k == "grid":
-        return "%dx%d grid, %s, starts %s" % (s["width"], s["height"],
+        return "%dx%d %s, %s, starts %s" % (s["width"], s["height"], "hex grid" if s.get("hex") else "grid",
                                               "serpentine" if s["serpentine"] else "progressive", s["origin"])
     if k == "panel":
         return "seat %d: blood 0..%d, then status 0..2" % (s["player"], BLOOD_LEDS - 1)

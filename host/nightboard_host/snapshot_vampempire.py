@@ -1,7 +1,8 @@
-"""A VampEmpire position on the 8x8 grid table under its hex overlay, drawn like the physical board.
+"""A VampEmpire position on a hex grid table (hex8: each LED the centre of its hex), or on the 8x8
+square grid under its hex overlay, drawn like the physical board.
 
-The overlay's hexes sit on the grid's cells, every row shifted a quarter cell (even rows left, odd rows
-right), so each LED stays inside its hex and the rows interlock as a hex map. Each hex plate carries
+On a square grid the overlay's hexes sit on the grid's cells, every row shifted a quarter cell (even rows
+left, odd rows right), so each LED stays inside its hex and the rows interlock as a hex map. Each hex plate carries
 its name, and a community's plate its type's letter (V, T, C, K for a cathedral); the Vatican's plate
 has a pale rim. The LEDs are the frame's logical colours, as in snapshot.render_table.
 """
@@ -19,6 +20,8 @@ VATICAN_RIM = (255, 255, 190)
 
 def hex_centre(canvas, layout, h):
     cx, cy = canvas.px(*canvas.pos[layout.cell_led(h % B.SIDE, h // B.SIDE)])
+    if layout.hex:
+        return cx, cy  # the LED is the hex's centre
     shift = 0.25 if (h // B.SIDE) & 1 else -0.25
     return cx + shift * canvas.scale, cy
 
@@ -50,7 +53,7 @@ def picture(layout, frame, game, size=900):
     view = game.view(None)
     draw_hexes(img, canvas, layout, view)
     S.draw_panels(img, canvas, layout, game.n)
-    lines = ["Nightboard, table %s, hex overlay" % layout.name,
+    lines = ["Nightboard, table %s, %s" % (layout.name, "hex grid" if layout.hex else "hex overlay"),
              "VampEmpire, round %d, %s" % (view["round"], view["phase"])]
     f = S.font(max(10, size // 56))
     for i in range(len(lines)):
@@ -94,8 +97,9 @@ def overlay_svg(pitch_mm=8.125):
     return "\n".join(out) + "\n"
 
 
-def main(path="docs/images/vampempire-snapshot.png", seed=7, rounds=3):
-    """A mid-game table: 4 board-played seats after `rounds` rounds, at the third seat's Night."""
+def main(path="docs/images/vampempire-snapshot.png", seed=7, rounds=3, table="hex8"):
+    """A mid-game table (the hex grid table by default): 4 board-played seats after `rounds` rounds, at
+    the third seat's Night; and grid8's printed overlay."""
     from nightboard.table.frame import Frame
     from nightboard.table.layout import Layout
     from nightboard.table.profile import load_profile_file
@@ -103,7 +107,7 @@ def main(path="docs/images/vampempire-snapshot.png", seed=7, rounds=3):
     from nightboard.games import vampempire as M
     from nightboard_host.mpy_runner import ROOT
 
-    lay = Layout(load_profile_file(str(ROOT / "hardware" / "profiles" / "grid8.json")))
+    lay = Layout(load_profile_file(str(ROOT / "hardware" / "profiles" / (table + ".json"))))
     frame = Frame(lay.led_count)
     g = M.new_game(seed, 4, vampires=["baroness", "tyrant", "feathered", "beast"])
     while not g.over and not (g.turn > rounds and g.phase == "night" and g.active == 2):

@@ -75,8 +75,9 @@ def layout_svg(profile, size=900):
         what = "The ring (segment %s): %d card positions of %d LEDs each, numbered clockwise from card 0." % (
             play, lay.positions, lay.leds_per_card)
     else:
-        what = ("The grid (segment %s): %dx%d cells; ring games use its %d outer cells, clockwise from the"
-                " top-left one (card 0)." % (play, lay.width, lay.height, lay.positions))
+        what = ("The %s (segment %s): %dx%d cells; ring games use its %d outer cells, clockwise from the"
+                " top-left one (card 0)." % ("hex grid" if lay.hex else "grid", play, lay.width, lay.height,
+                                             lay.positions))
     svg.text(20, cy + int(ext * scale) + 30, what, "note")
     return svg.document(size, cy + int(ext * scale) + 50, "Nightboard %s table layout" % name)
 

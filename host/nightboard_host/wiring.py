@@ -73,9 +73,9 @@ def describe_segment(seg):
         return ("ring of %d card positions x %d LEDs; card 0 starts at LED %d; going up the chain goes %s"
                 % (seg["positions"], seg["leds_per_position"], first, turn))
     if k == "grid":
-        return ("%dx%d grid, %s, LED %d in the %s corner (seen from seat 0)"
-                % (seg["width"], seg["height"], "serpentine" if seg["serpentine"] else "rows all the same way",
-                   lo, seg["origin"]))
+        return ("%dx%d %s, %s, LED %d in the %s corner (seen from seat 0)"
+                % (seg["width"], seg["height"], _grid_word(seg),
+                   "serpentine" if seg["serpentine"] else "rows all the same way", lo, seg["origin"]))
     if k == "panel":
         return ("seat %d: blood LEDs %d..%d, then status LEDs %d..%d"
                 % (seg["player"], lo, lo + BLOOD_LEDS - 1, lo + BLOOD_LEDS, lo + BLOOD_LEDS + STATUS_LEDS - 1))
@@ -84,6 +84,12 @@ def describe_segment(seg):
                 % (seg["player"], seg["width"], seg["height"],
                    "serpentine" if seg["serpentine"] else "rows all the same way", lo, seg["origin"]))
     return "%d LEDs that stay dark" % (hi - lo + 1)
+
+
+def _grid_word(seg):
+    if seg.get("hex"):
+        return "hex grid (rows 2, 4, 6... half an LED to the right)"
+    return "grid"
 
 
 def chain(profile):
@@ -209,6 +215,11 @@ def parts(profile):
             what = "WS2812B LEDs for the %dx%d grid (segment %s)" % (s["width"], s["height"], s["id"])
             note = "an %dx%d matrix panel (%s)" % (s["width"], s["height"],
                                                  "serpentine" if s["serpentine"] else "progressive rows")
+            if s.get("hex"):
+                what = "WS2812B LEDs for the %dx%d hex grid (segment %s)" % (s["width"], s["height"], s["id"])
+                note = ("%d pieces of %d cut from a strip or reel (%s), rows 2, 4, 6... half an LED pitch to the"
+                        " right, rows 0.866 pitch apart" % (
+                            s["height"], s["width"], "serpentine" if s["serpentine"] else "progressive rows"))
         elif k == "panel":
             what = "WS2812B LEDs for panel %s (seat %d): 8 blood + 3 status" % (s["id"], s["player"])
             note = "a piece of strip, %d LEDs" % n

@@ -6,7 +6,9 @@ frame without allocating. Conventions:
 - The ring is walked clockwise from position 0; clockwise means increasing
   card index in the games. On a grid table the ring is the grid's outer ring
   of cells, clockwise from the top-left cell (0, 0), one LED per position.
-- Grid cells: x to the right, y down, (0, 0) top-left as seen from player 0.
+- Grid cells: x to the right, y down, (0, 0) top-left as seen from player 0. A hex grid (profile field
+  "hex") is addressed the same way; only its drawing differs: rows 1, 3, 5... sit half a cell to the
+  right, and rows are sqrt(3)/2 of a cell apart, so every LED is the centre of a hex.
 - Panels: blood LEDs 0..7, then status LEDs 0..2, contiguous in the chain.
 - Hand panels (optional, one per seat, all the same size): cells (x, y) with x to the seated player's
   right and y towards the player, (0, 0) top-left as that player sees it.
@@ -33,6 +35,7 @@ class Layout:
         self.kind = play["kind"]
         if self.kind == "ring":
             self.width = self.height = 0
+            self.hex = False
             self._grid = array("H")
             self.positions = play["positions"]
             self.leds_per_card = play["leds_per_position"]
@@ -40,6 +43,7 @@ class Layout:
         else:
             self.width = play["width"]
             self.height = play["height"]
+            self.hex = play.get("hex", False)
             self._grid = _grid_table(play)
             self.positions = 2 * (self.width + self.height) - 4
             self.leds_per_card = 1
@@ -134,7 +138,8 @@ class Layout:
 
     def geometry(self):
         """[(led_index, x, y, segment_id)] sorted by LED, in abstract units (LED pitch about 1,
-        y down), for drawing the table: ring on a circle or grid on a square centred on (0, 0),
+        y down), for drawing the table: ring on a circle or grid on a square (a hex grid's rows
+        offset and closer, see the module docstring) centred on (0, 0),
         panels beside it with player 0 at the bottom and the others clockwise.
         Dark "skip" LEDs are left out."""
         import math
@@ -153,7 +158,7 @@ class Layout:
             extent = max(w, h) / 2
             for y in range(h):
                 for x in range(w):
-                    out.append((self._grid[y * w + x], x - (w - 1) / 2, y - (h - 1) / 2, self.play_id))
+                    out.append((self._grid[y * w + x],) + hex_centre(x, y, w, h, self.hex) + (self.play_id,))
         gap = 0.5  # between blood and status LEDs
         half_len = (BLOOD_LEDS + STATUS_LEDS - 1 + gap) / 2
         dist = extent + 2.0
@@ -179,6 +184,15 @@ class Layout:
             e = out[i]
             out[i] = (e[0], _num(e[1]), _num(e[2]), e[3])
         return out
+
+
+def hex_centre(x, y, w, h, hexed):
+    """(x, y) of grid cell (x, y) in geometry()'s units, centred on (0, 0); on a hex grid the odd rows
+    half a cell to the right and the rows sqrt(3)/2 apart (floats: host drawings only)."""
+    if not hexed:
+        return x - (w - 1) / 2, y - (h - 1) / 2
+    row = 0.8660254
+    return x + (y & 1) / 2 - (w - 1) / 2 - (0.25 if h > 1 else 0), (y - (h - 1) / 2) * row
 
 
 def _num(v):

@@ -100,6 +100,7 @@ _SEGMENTS = {
         ("height", "int", _REQ, (2, 32)),
         ("serpentine", "bool", _REQ, None),
         ("origin", "str", "top-left", ORIGINS),
+        ("hex", "bool", False, None),  # LED centres on a hex grid: rows 1, 3, 5... half a cell right
     ),
     "panel": _SEG_HEAD + (
         ("player", "int", _REQ, None),

@@ -109,7 +109,8 @@ def check_players(profile, game, n_players, size=None):
     """Raise ProfileError unless the table can host the game for n_players; return the ring's card count,
     or for a grid game the side of its map. `game` is a game's facts (its GAME), its name, or a ring card
     count; its "surface" says what it needs: ("ring", a, b) a ring of a*N+b cards for N players, or
-    ("grid", option) a square map whose side is that option. `size` is the game's options (a dict) or
+    ("grid", option) a square map whose side is that option, ("hex", option) a hex map of that side (a hex
+    grid, or a square grid under a printed overlay). `size` is the game's options (a dict) or
     the side of its map (a position's map)."""
     if not _is_int(n_players) or n_players < 1:
         raise ProfileError("players: must be a positive integer (got %s)" % _show(n_players))
@@ -124,6 +125,8 @@ def check_players(profile, game, n_players, size=None):
         surface = facts["surface"]
         if surface[0] == "grid":
             return _check_grid_game(profile, facts, n_players, size)
+        if surface[0] == "hex":
+            return _check_hex_game(profile, facts, n_players, size)
         cards = surface[1] * n_players + surface[2]
         need = "the %d cards %s needs for %d players (%dN+%d)" % (cards, facts["called"], n_players, surface[1],
                                                                   surface[2])
@@ -145,7 +148,7 @@ def check_players(profile, game, n_players, size=None):
     return cards
 
 
-def _check_grid_game(profile, facts, n_players, size):
+def _map_side(facts, size):
     option = facts["surface"][1]
     side = None
     for name, values in facts["options"]:
@@ -157,18 +160,49 @@ def _check_grid_game(profile, facts, n_players, size):
         size = size.get(option)
     if _is_int(size):
         side = size
-    title = facts["called"]
+    return side
+
+
+def _map_area(profile, n_players):
+    """(the play segment, its index) once the players fit the table's panels."""
     if n_players > profile["max_players"]:
         raise ProfileError("players: %d players but table %s has panels and buttons for %d (max_players)"
                            % (n_players, _show(profile["name"]), profile["max_players"]))
     s = play_segment(profile)
-    i = profile["segments"].index(s)
+    return s, profile["segments"].index(s)
+
+
+def _check_grid_game(profile, facts, n_players, size):
+    side = _map_side(facts, size)
+    title = facts["called"]
+    s, i = _map_area(profile, n_players)
+    if s["kind"] == "grid" and s.get("hex"):
+        raise ProfileError("segments[%d] (hex grid %s): %s needs a square grid of at least %dx%d cells for its "
+                           "%dx%d map; this grid's rows are offset as a hex map (hex: true)"
+                           % (i, _show(s["id"]), title, side, side, side, side))
     if s["kind"] != "grid":
         raise ProfileError("segments[%d] (ring %s): %s needs a grid of at least %dx%d cells for its %dx%d map, "
                            "not a ring" % (i, _show(s["id"]), title, side, side, side, side))
     if s["width"] < side or s["height"] < side:
         raise ProfileError("segments[%d] (grid %s): a %dx%d grid cannot hold the %dx%d map of %s"
                            % (i, _show(s["id"]), s["width"], s["height"], side, side, title))
+    return side
+
+
+def _check_hex_game(profile, facts, n_players, size):
+    """A hex map of side x side hexes: on a hex grid (LED centres on a hex grid, rows 1, 3, 5... half a
+    cell to the right, as the maps' odd rows) or on a square grid, one hex a cell, under a printed
+    overlay that offsets its rows (docs/profiles.md)."""
+    side = _map_side(facts, size)
+    s, i = _map_area(profile, n_players)
+    if s["kind"] != "grid":
+        raise ProfileError("segments[%d] (ring %s): %s needs a hex grid (or a square grid under its printed "
+                           "overlay) of at least %dx%d cells for its %dx%d hex map, not a ring"
+                           % (i, _show(s["id"]), facts["called"], side, side, side, side))
+    if s["width"] < side or s["height"] < side:
+        raise ProfileError("segments[%d] (%s %s): a %dx%d grid cannot hold the %dx%d hex map of %s"
+                           % (i, "hex grid" if s.get("hex") else "grid", _show(s["id"]), s["width"], s["height"],
+                              side, side, facts["called"]))
     return side
 
 

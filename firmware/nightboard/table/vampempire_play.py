@@ -9,6 +9,11 @@ BOARD_MS, from each seat's own view. A press of a seat that is not to move (or t
 magenta and nothing changes. The map and the panels are filled from the public view; a hand is read
 from its own seat's view only, while that seat holds look. turns_done counts applied actions (the table
 saves after each). The pictures are made when the game changes; a frame only copies them.
+
+Animations show what an action did, from its public events only: a move (or a route journey), a suck,
+an overtake, a ritual (or an intercept), a present that triggers, a vampire slowed by the Beast. Each is
+ANIM_MS long, one after the other, drawn over the idle picture from integers kept in self.steps (no heap
+per frame); then the idle picture is back. The board's seats wait for the end of an animation.
 """
 
 from nightboard.games.vampempire.actions import split
@@ -33,6 +38,19 @@ BODY = (255, 120, 0)
 AP_COLOUR = ((0, 0, 0), (255, 60, 0), (255, 170, 0), (0, 255, 0), (0, 200, 255), (0, 200, 255))
 RITUAL_COLOUR = {R.BUFF: (0, 200, 200), R.ATTACK: (255, 0, 60)}
 CURSOR = (255, 255, 255)
+OFF = (0, 0, 0)
+ANIM_MS = 600  # one animation step
+FLASH_MS = 100  # its flashes
+MAX_STEPS = 4
+# Animation steps: (what, a, b, c) in self.steps (docs/table.md, "VampEmpire": animations)
+AN_MOVE = 1  # a seat, from hex, to hex: its colour left dim where it was, blinking where it lands
+AN_SUCK = 2  # a seat, hex: the community flashes blood red
+AN_OVERTAKE = 3  # a seat, hex: the community flashes white and the seat's colour
+AN_RITUAL = 4  # a seat, ritual type (0 buff, 1 attack), target (0 none, 1.. a seat + 1, 10.. a hex + 10)
+AN_PRESENT = 5  # a seat, hex: the present flashes brown and that seat's colour
+AN_SLOWED = 6  # a seat, by seat: its blood LEDs flash the Beast's seat colour
+ANIMATED = {"move": AN_MOVE, "travel": AN_MOVE, "suck": AN_SUCK, "overtake": AN_OVERTAKE, "ritual": AN_RITUAL,
+            "intercept": AN_RITUAL, "present": AN_PRESENT, "slowed": AN_SLOWED}
 KINDS = (A.CHOOSE, A.PASS, A.OFFER, A.GIVE, A.WANT, A.ACCEPT, A.REFUSE, A.MOVE, A.SUCK, A.OVERTAKE, A.RITUAL,
          A.DISCARD, A.ROUTE, A.UNROUTE, A.TRAVEL, A.MANIPULATE, A.RUMMAGE, A.INTERCEPT, A.LET, A.END)
 KIND_COLOUR = {A.MOVE: None, A.SUCK: P.BLOOD_HELD, A.OVERTAKE: (255, 255, 255), A.RITUAL: RITUAL_COLOUR[R.BUFF],
@@ -72,6 +90,12 @@ class VampEmpirePlay:
         self.actions = []
         self.choice = 0
         self.board_at = -1  # when the board plays its next action (the first frame after a change)
+        self.trail = [_dim(P.FAMILY[s], 1, 4) for s in range(len(P.FAMILY))]
+        self.steps = [[0, 0, 0, 0] for _ in range(MAX_STEPS)]
+        self.n_steps = 0
+        self.anim_at = 0  # when the first step started
+        self.now = 0  # the last frame's time, for animating()
+        self.pos = [0] * n  # where each vampire stood at the last sync, for a move's trail
         self.sync()
 
     # --- what is shown, made when the game changes --------------------------------------------------
@@ -96,6 +120,8 @@ class VampEmpirePlay:
             _put(b, h, ROUTE)
         for s in range(v["players"] - 1, -1, -1):
             _put(a, v["pos"][s], P.FAMILY[s])
+            if s < len(self.pos):
+                self.pos[s] = v["pos"][s]
         for s in range(min(v["players"], len(self.influence))):
             inf = self.influence[s]
             k = 0
@@ -127,10 +153,14 @@ class VampEmpirePlay:
     def _choices(self):
         g = self.game
         moving = g.to_move()
+        # kept for the frames: to_move() builds a list, which a frame must not
+        self.board_turn = bool(moving) and not g.over and g.board_plays(moving[0])
+        self.mover = moving[0] if moving else -1
         for s in range(len(self.moving)):
             self.moving[s] = 1 if s in moving else 0
         self.actions = []
         self.kinds = []
+        self.cursor_at = -1
         if not moving:
             return
         legal = g.legal(moving[0])
@@ -147,6 +177,7 @@ class VampEmpirePlay:
         g = self.game
         self.actions = [x for x in g.legal(g.to_move()[0]) if split(x)[0] == self.kind]
         self.choice = 0
+        self._aim()
 
     def chosen(self):
         return self.actions[self.choice] if self.actions else None
@@ -168,33 +199,58 @@ class VampEmpirePlay:
             self._targets()
         elif role == "move":
             self.choice = (self.choice + 1) % len(self.actions)
+            self._aim()
         elif role == "ok":
             self._apply(player, self.chosen(), now)
 
     def _apply(self, seat, action, now):
-        self.log.extend(self.game.apply(seat, action))
+        events = self.game.apply(seat, action)
+        self.log.extend(events)
         self.turns_done += 1
-        self.board_at = now + BOARD_MS
+        self.animate(events, now)
+        self.board_at = now + BOARD_MS + self.n_steps * ANIM_MS
         self.sync()
+
+    def animate(self, events, now):
+        """The steps that show these (public) events, from now; before sync(), which moves self.pos."""
+        self.n_steps = 0
+        self.anim_at = now
+        for e in events:
+            what = ANIMATED.get(e["ev"], 0)
+            if not what or self.n_steps == MAX_STEPS:
+                continue
+            s = e["seat"]
+            st = self.steps[self.n_steps]
+            st[0], st[1], st[2], st[3] = what, s, e.get("hex", 0), 0
+            if what == AN_MOVE:
+                st[2], st[3] = self.pos[s] if s < len(self.pos) else e["hex"], e["hex"]
+            elif what == AN_RITUAL:
+                st[2] = 0 if R.KINDS[e["kind"]][1] == R.BUFF else 1
+                st[3] = e.get("target", 0)
+            elif what == AN_SLOWED:
+                st[2] = e["by"]
+            self.n_steps += 1
 
     def release(self, player, role, now):
         if role == "look" and player < len(self.looking):
             self.looking[player] = 0
 
     def animating(self):
-        """True while the board is about to play one of its seats."""
-        g = self.game
-        return not g.over and g.board_plays(g.to_move()[0])
+        """True while an action is animated, or the board is about to play one of its seats."""
+        if self.n_steps and self.now < self.anim_at + self.n_steps * ANIM_MS:
+            return True
+        return self.board_turn
 
     # --- drawing: copies of the pictures made in sync() ---------------------------------------------------
 
     def render(self, now):
         g = self.game
-        if not g.over and g.board_plays(g.to_move()[0]):
+        self.now = now
+        if self.board_turn:
             if self.board_at < 0:
                 self.board_at = now + BOARD_MS
             elif now >= self.board_at:
-                s = g.to_move()[0]
+                s = self.mover
                 self._apply(s, g.board_move(s), now)  # its mind reads that seat's view only
         f = self.frame
         rgb = f.rgb
@@ -235,17 +291,67 @@ class VampEmpirePlay:
             elif moving[s] and self.kind:
                 c = KIND_COLOUR[self.kind]
                 f.put(st + 6, P.FAMILY[s] if c is None else c)
+        if self.n_steps:
+            k = (now - self.anim_at) // ANIM_MS
+            if 0 <= k < self.n_steps:
+                self._draw_step(self.steps[k], now - self.anim_at - k * ANIM_MS)
+            elif k >= self.n_steps:
+                self.n_steps = 0
+        if self.cursor_at >= 0 and blink:
+            f.put(self.cursor_at, CURSOR)
+
+    def _aim(self):
+        """Where the chosen action's target blinks (a byte offset of the frame, -1: nowhere), worked out
+        when the choice changes: split() builds a tuple, which a frame must not."""
+        self.cursor_at = -1
         a = self.chosen()
-        if a is not None and blink:
-            kind, x, y, z = split(a)
-            if kind in (A.MOVE, A.SUCK, A.OVERTAKE, A.ROUTE, A.UNROUTE, A.TRAVEL):
-                f.put(cells[z], CURSOR)
-            elif kind == A.RITUAL and y >= 10:
-                f.put(cells[y - 10], CURSOR)
-            elif (kind == A.RITUAL and 1 <= y < 10) or kind in (A.MANIPULATE, A.OFFER):
-                t = y - 1 if kind == A.RITUAL else x
-                if t < len(self.panels):
-                    f.put(lay.panel_at[t] + STATUS_AT + 6, CURSOR)
+        if a is None:
+            return
+        kind, x, y, z = split(a)
+        if kind in (A.MOVE, A.SUCK, A.OVERTAKE, A.ROUTE, A.UNROUTE, A.TRAVEL):
+            self.cursor_at = self.cells[z]
+        elif kind == A.RITUAL and y >= 10:
+            self.cursor_at = self.cells[y - 10]
+        elif (kind == A.RITUAL and 1 <= y < 10) or kind in (A.MANIPULATE, A.OFFER):
+            t = y - 1 if kind == A.RITUAL else x
+            if t < len(self.panels):
+                self.cursor_at = self.layout.panel_at[t] + STATUS_AT + 6
+
+    def _draw_step(self, st, local):
+        """One animation step, `local` ms into it, over the idle picture."""
+        f = self.frame
+        cells = self.cells
+        on = (local // FLASH_MS) & 1 == 0
+        what = st[0]  # one at a time: unpacking four at once would build a tuple on MicroPython
+        s = st[1]
+        b = st[2]
+        c = st[3]
+        fam = P.FAMILY[s]
+        if what == AN_MOVE:
+            if local < ANIM_MS // 2 and b != c:
+                f.put(cells[b], self.trail[s])
+            f.put(cells[c], fam if on else OFF)
+        elif what == AN_SUCK:
+            f.put(cells[b], P.BLOOD_HELD if on else OFF)
+        elif what == AN_OVERTAKE:
+            f.put(cells[b], CURSOR if on else fam)
+        elif what == AN_PRESENT:
+            f.put(cells[b], PRESENT if on else fam)
+        elif what == AN_RITUAL:
+            col = (RITUAL_COLOUR[R.BUFF] if b == 0 else RITUAL_COLOUR[R.ATTACK]) if on else OFF
+            self._flash_panel(s, col)
+            if c >= 10:
+                f.put(cells[c - 10], col)
+            elif c >= 1:
+                self._flash_panel(c - 1, col)
+        elif what == AN_SLOWED:
+            self._flash_panel(s, P.FAMILY[b] if on else OFF)
+
+    def _flash_panel(self, s, col):
+        if s < len(self.panels):
+            at = self.layout.panel_at[s]
+            for k in range(8):
+                self.frame.put(at + 3 * k, col)
 
     # --- text for the host -----------------------------------------------------------------------------
 

@@ -16,9 +16,9 @@ GAME = {
     # beast: "move" (the Lumbering Beast moves one hex a move) or "turn" (one hex a Night, notes L1);
     # rounds: the game ends after this many rounds if nobody has entered the Vatican (T6);
     # board: how many seats the board plays, the last ones (T10); size: the side of the hex map, played on
-    # a grid table of at least that many cells a side
+    # a hex grid table (hex8) or a square grid under a printed overlay (grid8) of at least that many cells a side
     "options": (("board", (0, 1, 2, 3)), ("beast", ("move", "turn")), ("rounds", (30, 20, 40)), ("size", (8,))),
-    "surface": ("grid", "size"),
+    "surface": ("hex", "size"),
     "table": ("nightboard.table.vampempire_play", "VampEmpirePlay"),
     "colour": (150, 0, 40),
 }

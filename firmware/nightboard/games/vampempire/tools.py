@@ -6,7 +6,7 @@ TOOLS = {
     "board_seats": (),  # the board may play any seat, but has none of its own
     "seat_words": ("vampire", "vampires"),
     "turn_words": ("round", "rounds"),
-    "profile": "grid8",  # the shipped table it is played on by default, under its hex overlay
+    "profile": "hex8",  # the shipped table it is played on by default (its LEDs on a hex grid; grid8 with an overlay too)
     "flags": {"size": "--map-size"},  # --size is the picture's size in `nightboard snapshot`
     "explain": "nightboard_host.explain_vampempire",  # its records and events in words
     "own_words": "nightboard_host.explain_vampempire:own_rituals",  # a seat's rituals and choice, while it looks
