@@ -33,11 +33,21 @@ SELFTEST = {
 }
 
 
+def _module(path):
+    return __import__(path, None, None, ["_"])
+
+
 def _names():
     from nightboard.games import index
 
     out = tuple(index.names()) + (SELFTEST["name"],)
     _forget("nightboard.games.index")
+    for name in out[:-1]:
+        # Read once now, at boot, and forgotten: the names a package holds are interned low in the heap,
+        # before the table's buffers, not in the middle of the free space when the menu first reads it
+        # (a 4 KB buffer then found no room in a 200 KB heap).
+        _module("nightboard.games." + name)
+        _forget("nightboard.games." + name)
     return out
 
 
@@ -77,10 +87,6 @@ def find(name):
         facts = _last[0] = _module("nightboard.games." + name).GAME
         _forget("nightboard.games." + name)
     return facts
-
-
-def _module(path):
-    return __import__(path, None, None, ["_"])
 
 
 def set_aside(prog):
