@@ -385,8 +385,11 @@ def optional(name):
         mod = importlib.import_module(module)
     except ImportError as e:
         return None, "not available: %s" % e
+    figures = getattr(mod, "measure" if name in ("flash", "pico") else "bench_figures", None)
+    if figures is None:
+        return None, None  # a game's bench module without figures of its own
     try:
-        return (mod.bench_figures() if hasattr(mod, "bench_figures") else mod.measure()), None
+        return figures(), None
     except ImportError as e:
         return None, "not available: %s" % e
 
