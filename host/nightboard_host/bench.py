@@ -216,7 +216,8 @@ def _valgrind_instructions(code, heap="192k"):
                               cwd=str(ROOT))
         m = re.search(r"Collected : (\d+)", proc.stderr)
         if proc.returncode != 0 or not m:
-            raise RuntimeError("valgrind run failed: %s" % proc.stderr[-500:])
+            own = [ln for ln in (proc.stderr + proc.stdout).splitlines() if not ln.startswith("==")]  # MicroPython's
+            raise RuntimeError("valgrind run failed: %s" % "\n".join(own or proc.stderr.splitlines())[-500:])
         return int(m.group(1))
 
 
@@ -308,8 +309,9 @@ def frame_figures(g):
     for kind in FRAMES:
         try:
             out[kind] = frame_instructions(g, kind)
-        except RuntimeError as e:
-            out[kind] = {"skipped": str(e).strip().splitlines()[-1][:200]}
+        except RuntimeError as e:  # MicroPython's own words (an assertion of the script), not valgrind's summary
+            lines = [ln.split("Error: ", 1)[-1] for ln in str(e).splitlines() if "Error: " in ln]
+            out[kind] = {"skipped": (lines[-1] if lines else str(e).strip().splitlines()[-1])[:200]}
     return out
 
 
