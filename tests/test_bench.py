@@ -9,8 +9,8 @@ from nightboard_host import bench
 
 @pytest.mark.micropython
 def test_the_firmware_in_romfs_keeps_its_bytecode_out_of_the_heap():
-    files = bench.heap("vampiring", "ring4", {"game": "vampiring", "players": 4, "seed": 11})
-    rom = bench.heap("vampiring", "ring4", {"game": "vampiring", "players": 4, "seed": 11}, romfs=True)
+    files = bench.heap("vampiring")
+    rom = bench.heap("vampiring", romfs=True)
     assert files["turns"] == rom["turns"] > 0  # the same game played to its end both ways
     # The code is the bulk of the heap at boot: in ROMFS it stays in the image (flash on a board).
     assert rom["boot"] < files["boot"] - 16384, (rom, files)
@@ -20,16 +20,15 @@ def test_the_firmware_in_romfs_keeps_its_bytecode_out_of_the_heap():
 
 @pytest.mark.micropython
 def test_the_dracula_drive_plays_a_hunt_through_the_buttons():
-    h = bench.heap("dracula", "grid8", {"game": "dracula", "players": 4, "seed": 11, "level": 3})
+    h = bench.heap("dracula")
     assert h["turns"] >= 8 and h["worst"] >= h["setup"] > h["boot"] > 0
     assert h["alloc_idle"] == 0
 
 
 @pytest.mark.micropython
 def test_the_32_bit_build_plays_the_same_game_in_a_smaller_heap():
-    start = {"game": "vampiring", "players": 4, "seed": 11}
-    wide = bench.heap("vampiring", "ring4", start, romfs=True)
-    narrow = bench.heap("vampiring", "ring4", start, romfs=True, wasi=True)
+    wide = bench.heap("vampiring", romfs=True)
+    narrow = bench.heap("vampiring", romfs=True, wasi=True)
     assert narrow["end"] == wide["end"] and narrow["end"]["over"]  # the same whole game, to its end
     # 4-byte words and 16-byte blocks instead of 8 and 32: the same objects take less room.
     assert wide["setup"] * 0.5 < narrow["setup"] < wide["setup"] * 0.9, (narrow, wide)
@@ -46,8 +45,11 @@ def test_the_firmware_as_mpy_imports_in_a_smaller_heap_than_as_py():
 
 def test_rows_judge_each_figure_against_its_budget_and_show_the_change():
     results = {"heap_vampiring": {"boot": 50000, "setup": 60000, "worst": 70000, "alloc_idle": 0, "alloc_anim": 16},
-               "frame_instructions": {"idle": {"x86_instructions": 400000, "board_ms_estimate": 9.6}},
+               "heap_vampire_cards": {"boot": 50000, "setup": 60000, "worst": 64000, "alloc_idle": 0,
+                                      "alloc_anim": -1},
+               "frame_instructions": {"vampiring": {"idle": {"x86_instructions": 400000, "board_ms_estimate": 9.6}}},
                "flash": {"ours_nochange": {"files_sent": 0, "seconds": 0.3}},
+               "vampempire": {"balance": {"win_percent": {"tyrant": 41}}},
                "wire": {"ring4": {"leds": 108, "wire_us": 3540, "max_fps": 282.5}}}
     previous = json.loads(json.dumps(results))
     previous["heap_vampiring"]["setup"] = 61000
@@ -55,8 +57,52 @@ def test_rows_judge_each_figure_against_its_budget_and_show_the_change():
     assert rows["heap, VampiRing 4 families, 64-bit, .mpy files: after setup"][3] == "inside"
     assert rows["heap, VampiRing 4 families, 64-bit, .mpy files: after setup"][4] == "-1000"
     assert rows["heap, VampiRing 4 families, 64-bit, .mpy files: worst point"][3] == "OUTSIDE"
-    assert rows["heap allocated per frame, VampiRing movement animation"][3] == "OUTSIDE"
+    assert rows["heap allocated per frame, VampiRing animation"][3] == "OUTSIDE"
+    assert rows["heap allocated per frame, Vampire (the card game) idle"][3] == "inside"
+    # -1: no animation was seen (a game without animations): no row rather than a false verdict
+    assert "heap allocated per frame, Vampire (the card game) animation" not in rows
     assert rows["frame on the board, VampiRing idle (estimate)"][3] == "inside"
     assert rows["flash, nothing changed: files written"][3] == "inside"
     assert rows["ring4: wire time of a frame (108 LEDs)"][3] == "inside"
+    assert rows["VampEmpire board-only games: the Tyrant's wins (%)"][3] == "OUTSIDE"  # a game's own declared row
     assert not any(label.startswith("heap, Dracula") for label in rows)  # not measured: no row
+
+
+def test_every_game_of_the_index_gets_the_same_figures_from_its_declared_data():
+    from nightboard.games import index
+
+    games = bench.bench_games()
+    assert [g["name"] for g in games] == index.names()
+    labels = [r[0] for r in bench.game_rows(games)]
+    for g in games:
+        title = index.facts(g["name"])["title"]
+        assert g["start"]["game"] == g["name"] and g["start"]["players"] >= 1 and "def drive(" in g["drive"]
+        for kind in ("idle", "animation"):
+            assert "frame on the board, %s %s (estimate)" % (title, kind) in labels
+            assert "heap allocated per frame, %s %s" % (title, kind) in labels
+        assert "%s turn on the board (estimate)" % title in labels
+        assert sum(1 for lab in labels if lab.startswith("heap, %s " % title)) == 8  # 4 ways, setup and worst
+    # its own figures are found by the convention nightboard_host/<name>_bench.py, or there are none
+    figs, why = bench.optional("no_such_game")
+    assert figs is None and why == "unknown section"
+
+
+def test_the_bench_and_its_scripts_name_no_game():
+    import inspect
+
+    from nightboard.games import index
+    from nightboard_host import bench_scripts
+
+    for mod in (bench, bench_scripts):
+        text = inspect.getsource(mod).lower()
+        named = [n for n in index.names() if n in text]
+        assert named == [], "%s names %s: it should read the games' declared data" % (mod.__name__, named)
+
+
+@pytest.mark.micropython
+def test_the_generic_turn_replays_seeded_games_through_the_contract():
+    g = bench.bench_game("vampire_nights")
+    plays = bench.turn_plays(g, games=2)
+    assert len(plays) == 2 and all(acts for _seed, acts in plays)
+    t = bench.turn(g, with_valgrind=False, games=2)
+    assert t["actions"] == sum(len(acts) for _seed, acts in plays) and t["turns"] > 0

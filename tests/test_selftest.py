@@ -255,7 +255,7 @@ def test_every_shipped_table_offers_the_selftest_in_its_menu():
         prof = profile(name)
         assert seats(prof, prog) == [1]
         d = Driver(None, name=name)
-        assert "selftest" in [p["name"] for p in d.table.menu.progs]
+        assert "selftest" in d.table.menu.progs
         assert isinstance(d.table.menu, Menu)
 
 

@@ -1,7 +1,8 @@
-"""Vampire, the card game, against the game contract (docs/games.md): JSON round trip, random legal play
-to the end, illegal actions refused with nothing changed, the same seeded games on CPython and on the
-MicroPython unix port, and non-interference for every hidden fact (hands, the pile, its random stream):
-views, legal actions, refusals and the board's own decisions. Bad positions are refused by name."""
+"""Vampire, the card game's own cases beside the contract test (tests/test_contract.py runs the round trip,
+uniform random play, refusals, the same seeded games on MicroPython and non-interference over every game):
+play that seeks the Vampire's part of the rules (declaring, biting, escaping) to every kind of end, on
+CPython and MicroPython alike; written actions and seat names; the board's decisions at each level from its
+seat's view; a hand swapped with the pile; bad positions refused by name."""
 
 import json
 
@@ -42,8 +43,8 @@ def play(seed, declare=False, each=None, players=None):
     return g
 
 
-@pytest.mark.parametrize("declare", [False, True])
-def test_random_play_reaches_the_end_and_every_state_round_trips(declare):
+def test_play_that_seeks_the_vampire_reaches_every_end_and_every_state_round_trips():
+    declare = True
     ends = set()
 
     def check(g):
@@ -58,32 +59,7 @@ def test_random_play_reaches_the_end_and_every_state_round_trips(declare):
         assert len(g.result()["scores"]) == len(g.seats())
         ends.add(g.end)
         check(g)
-    if declare:
-        assert {"count", "slain"} <= ends or {"count", "dawn"} <= ends, ends
-
-
-def test_illegal_actions_are_refused_with_nothing_changed():
-    tried = 0
-    for seed in range(4):
-        g = V.new_game(seed, 3 + seed)
-        rng = Prng(seed)
-        for _ in range(40):
-            if g.over:
-                break
-            before = g.to_json()
-            for seat in range(g.n):
-                legal = g.legal(seat)
-                for a in GARBAGE + [a for a in range(-2, 11000, 61) if a not in legal]:
-                    with pytest.raises(GameError) as e:
-                        g.apply(seat, a)
-                    assert str(e.value)
-                    assert g.to_json() == before
-                    tried += 1
-            for seat in (-1, g.n, "nobody", None, True):
-                with pytest.raises(GameError, match="unknown seat"):
-                    g.apply(seat, 0)
-            step(g, rng, True)
-    assert tried > 500
+    assert {"count", "slain"} <= ends or {"count", "dawn"} <= ends, ends
 
 
 def test_written_actions_and_seat_names():
@@ -162,35 +138,16 @@ def twins_along_play(seeds, steps=40):
             step(g, rng, True)
 
 
-def test_twins_really_differ_in_a_hidden_fact_only():
-    n = 0
-    for a, b, knowers in twins_along_play(range(3), 10):
-        assert a.to_json() != b.to_json()
-        assert a.view(None) == b.view(None)
-        n += 1
-    assert n > 50
-
-
-def test_non_interference_views_legal_refusals_and_the_boards_decisions():
+def test_the_boards_decisions_at_each_level_see_no_hidden_fact():
+    """The contract test compares the board's default choice; its levels (1, 2) each decide from the seat's
+    view only, along play that seeks the Vampire's part of the rules."""
     checked = 0
     for a, b, knowers in twins_along_play(range(8)):
         rng = Prng(checked)
         for _ in range(8):
-            for s in [None] + [s for s in range(a.n) if s not in knowers]:
-                assert a.view(s) == b.view(s), s
-                if s is None:
-                    continue
-                assert a.legal(s) == b.legal(s)
+            for s in [s for s in range(a.n) if s not in knowers]:
                 for lvl in (1, 2):
                     assert a.board_move(s, lvl) == b.board_move(s, lvl)  # the mind sees only its view
-                for act in (7, 5000, "fly"):
-                    msgs = []
-                    for g in (a, b):
-                        try:
-                            g.apply(s, act)
-                        except GameError as e:
-                            msgs.append(str(e))
-                    assert len(msgs) == 2 and msgs[0] == msgs[1]
             checked += 1
             if a.over:
                 break

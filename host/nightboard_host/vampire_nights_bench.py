@@ -173,9 +173,12 @@ def decision_cost(count=60):
             busiest, most = st, len(g.legal(s))
     out = {"positions": len(states), "most_legal_actions": most,
            "cpython_mean_ms": round(1000 * total / len(states), 3), "cpython_max_ms": round(1000 * slowest, 3)}
-    from nightboard_host import dracula_bench
+    from nightboard_host import mpy_runner
 
-    exe = dracula_bench.micropython_exe()
+    try:
+        exe = mpy_runner.micropython_exe()
+    except RuntimeError:  # not installed: the CPython figures alone
+        exe = None
     import nightboard
 
     base = os.path.dirname(os.path.dirname(os.path.abspath(nightboard.__file__)))

@@ -80,7 +80,7 @@ class Table(Keeper):
         if not isinstance(opts, dict):
             raise StartError("start options must be an object")
         try:
-            prog = programs.find(opts.get("game", programs.PROGRAMS[0]["name"]))
+            prog = programs.find(opts.get("game", programs.first()))
             if prog.get("kind") == "tool":  # not a game: the controller drives the table itself (self-test)
                 play = programs.controller_class(prog)(self)
             else:

@@ -14,7 +14,7 @@ turn's animation has been built from them.
 
 `extend` only queues the events; they are made compact by the first reader
 or by `publish`, in a later frame: the frame that resolves a turn is the
-fullest of all on the board (10 ms of compaction for a 4-family VampiRing
+fullest of all on the board (10 ms of compaction for a 4-seat simultaneous
 turn, measured on the emulated RP2040).
 """
 

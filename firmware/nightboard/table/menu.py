@@ -37,14 +37,18 @@ class Menu:
         self.layout = layout
         self.frame = frame
         self.profile = profile
-        self.progs = [p for p in programs.PROGRAMS if seats(profile, p)]
+        # The names of the programs this table can seat; the facts of the one shown are in self.prog (a
+        # game's facts are read from its package when it is shown, not kept for every game).
+        self.progs = [n for n in programs.names() if seats(profile, programs.find(n))]
+        self.prog = None
         self.field = 0
         self.game = 0
         self._choose_game(0)
 
     def _choose_game(self, k):
         self.game = k
-        prog = self.progs[k]
+        self.prog = prog = None  # the facts shown before are garbage before the next are read
+        self.prog = prog = programs.find(self.progs[k])
         self.seats = seats(self.profile, prog)
         self.players = self.seats[0]
         self.values = bytearray(len(prog["options"]))
@@ -66,13 +70,13 @@ class Menu:
                 self.players = self.seats[(i + 1) % len(self.seats)]
             else:
                 k = self.field - 2
-                self.values[k] = (self.values[k] + 1) % len(self.progs[self.game]["options"][k][1])
+                self.values[k] = (self.values[k] + 1) % len(self.prog["options"][k][1])
         elif role == "ok":
             return self.options()
         return None
 
     def options(self):
-        prog = self.progs[self.game]
+        prog = self.prog
         out = {"game": prog["name"], "players": self.players}
         opts = prog["options"]
         for k in range(len(opts)):
@@ -89,7 +93,7 @@ class Menu:
             first = self._arc[field] * per
             last = self._arc[field + 1] * per
             if field == 0:
-                col = self.progs[self.game]["colour"]
+                col = self.prog["colour"]
             elif field == 1:
                 col = P.FAMILY[5]
             else:
@@ -108,7 +112,7 @@ class Menu:
 
     def describe(self):
         o = self.options()
-        prog = self.progs[self.game]
+        prog = self.prog
         parts = ["game %s" % prog["title"], "players %d" % o["players"]]
         for name, _values in prog["options"]:
             v = o[name]

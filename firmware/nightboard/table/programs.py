@@ -1,11 +1,14 @@
-"""What the table can run: each game (and tool) the start menu offers, as data.
+"""What the table can run: each game (and tool) the start menu offers, as data, read when needed.
 
 A game's entry is its declared facts (GAME in its package, found through
 games/index.py): the table controller class that plays it on the LEDs and
 buttons ("table"), the player counts, the options the menu offers (the first
-value is the default) and the colour the menu shows it in. Its engine
-(new_game(seed, players, **options), from_json(obj)) is imported only when
-chosen, so the board keeps in RAM just the game being played.
+value is the default) and the colour the menu shows it in. Only the names are
+kept: find(name) imports the game's package, takes a copy of its GAME and
+forgets the package, so the board holds the facts of the game shown or played
+and no other (five games' facts held at once cost about 5 KB of a 64-bit heap).
+Its engine (new_game(seed, players, **options), from_json(obj)) is imported
+only when chosen.
 
 An entry with "kind": "tool" (the self-test) has no engine: its controller is
 built as Controller(table) and drives the table directly.
@@ -30,21 +33,26 @@ SELFTEST = {
 }
 
 
-def _programs():
+def _module(path):
+    return __import__(path, None, None, ["_"])
+
+
+def _names():
     from nightboard.games import index
 
-    out = []
-    for name in index.names():
-        out.append(index.facts(name))
-        _forget("nightboard.games." + name)
+    out = tuple(index.names()) + (SELFTEST["name"],)
     _forget("nightboard.games.index")
-    out.append(SELFTEST)
-    return tuple(out)
+    for name in out[:-1]:
+        # Read once now, at boot, and forgotten: the names a package holds are interned low in the heap,
+        # before the table's buffers, not in the middle of the free space when the menu first reads it
+        # (a 4 KB buffer then found no room in a 200 KB heap).
+        _module("nightboard.games." + name)
+        _forget("nightboard.games." + name)
+    return out
 
 
 def _forget(path):
-    """Drop a module the board needs no more (the facts it gave stay in PROGRAMS): a game's package is
-    imported again, alone, when it is chosen."""
+    """Drop a module the board needs no more: a game's package is imported again, alone, when needed."""
     import sys
 
     sys.modules.pop(path, None)
@@ -54,22 +62,31 @@ def _forget(path):
         delattr(pkg, leaf)
 
 
-PROGRAMS = _programs()
+NAMES = _names()  # the games of the index, in its order, then the tools
+_last = [None]  # the facts found last: the menu's game and the table's are one copy
 
 
 def names():
-    return [p["name"] for p in PROGRAMS]
+    return list(NAMES)
+
+
+def first():
+    """The game a request that names none means."""
+    return NAMES[0]
 
 
 def find(name):
-    for p in PROGRAMS:
-        if p["name"] == name:
-            return p
-    raise ValueError("unknown game %r (this table plays: %s)" % (name, ", ".join(names())))
-
-
-def _module(path):
-    return __import__(path, None, None, ["_"])
+    """The facts of a game or tool by name (a game's GAME, its package forgotten again); ValueError if unknown."""
+    if name == SELFTEST["name"]:
+        return SELFTEST
+    if not isinstance(name, str) or name not in NAMES:
+        raise ValueError("unknown game %r (this table plays: %s)" % (name, ", ".join(NAMES)))
+    facts = _last[0]
+    if facts is None or facts["name"] != name:
+        _last[0] = None  # garbage before the next are read
+        facts = _last[0] = _module("nightboard.games." + name).GAME
+        _forget("nightboard.games." + name)
+    return facts
 
 
 def set_aside(prog):

@@ -173,7 +173,7 @@ def _debug(p, t, req, now):
 
 
 def _start(p, t, req, now):
-    name = req.get("game", programs.PROGRAMS[0]["name"])
+    name = req.get("game", programs.first())
     if not isinstance(name, str):
         raise BadRequest("game must be a string (got %s)" % short(name))
     prog = programs.find(name)

@@ -1,5 +1,18 @@
 """What the host's tools and records know of VampEmpire besides GAME (never imported on the board)."""
 
+# How `nightboard bench` plays it on the table (MicroPython source defining drive(t, hal, k), run under the
+# unix port beside the table `t`): the board plays seats 1-3 itself; seat 0 does what the board would.
+BENCH_DRIVE = """
+def drive(t, hal, k):
+    i = 0
+    while i < 400 and not t.game.over and 0 not in t.game.to_move():
+        hal.clock.advance(16); t.tick()
+        i += 1
+    if not t.game.over and 0 in t.game.to_move():
+        t.play._apply(0, t.game.board_move(0), hal.clock.ticks_ms())
+"""
+
+
 TOOLS = {
     "format": 1,  # the version of its position format
     "setup": ("seed", "players", "board", "beast", "rounds", "size", "vampires"),  # the fields of a record's setup
@@ -13,4 +26,27 @@ TOOLS = {
     "labels": "nightboard_host.explain_vampempire:place_labels",  # the terminal's names of the Vatican, communities
     "snapshot": "nightboard_host.snapshot_vampempire",  # its own picture: hexes, not cards
     "snapshot_turns": "nightboard_host.vampempire_bench:play_rounds",  # the board's play of k rounds
+    # `nightboard bench`: the table it is measured on, the game (start options), how it is played
+    "bench": {"profile": "grid8", "start": {"players": 4, "seed": 11, "board": 3}, "drive": BENCH_DRIVE,
+              "about": "the board in 3 seats",
+              # rows of its own figures (nightboard_host/vampempire_bench.py): (label after the title, keys
+              # into them, budget, (comparison, limit) or None, how measured)
+              "rows": (
+                  ("board-only games: the Baroness's wins (%)", ("balance", "win_percent", "baroness"), "<= 40",
+                   ("<=", 40), "400 seeded 4-player games, the 24 seatings in turn, default rules"),
+                  ("board-only games: the Tyrant's wins (%)", ("balance", "win_percent", "tyrant"), "<= 40",
+                   ("<=", 40), "same games"),
+                  ("board-only games: the Feathered One's wins (%)", ("balance", "win_percent", "feathered"),
+                   "<= 40", ("<=", 40), "same games"),
+                  ("board-only games: the Lumbering Beast's wins (%)", ("balance", "win_percent", "beast"),
+                   "<= 40", ("<=", 40), "same games"),
+                  ("board-only games: mean rounds", ("balance", "mean_rounds"), "-", None, "same games"),
+                  ("board decision, unix port, mean (us)", ("decision", "micropython_unix", "mean_us"), "-", None,
+                   "time.ticks_us around board_move, 20 board-only 4-player games, Pico heap, .mpy"),
+                  ("board decision, unix port, worst (us)", ("decision", "micropython_unix", "worst_us"), "-",
+                   None, "same"),
+                  ("heap after a 4-player game, unix port", ("decision", "micropython_unix", "heap_after_game"),
+                   "< 65536 B", ("<", 65536), "gc.mem_alloc() after gc.collect(), unix port; the engine and "
+                   "mind imported as .mpy"),
+              )},
 }

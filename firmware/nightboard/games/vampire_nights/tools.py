@@ -1,5 +1,34 @@
 """What the host's tools and records know of Vampire Nights besides GAME (never imported on the board)."""
 
+# How `nightboard bench` plays it on the table (MicroPython source defining drive(t, hal, k), run under the
+# unix port beside the table `t`): the seat to move presses ok (first holding look, with a mode press,
+# when only a secret choice is open to it).
+BENCH_DRIVE = """
+def _tap(t, hal, seat, role, down=True, up=True):
+    b = t.button_id(seat, role)
+    if down:
+        hal.buttons.press(b)
+    for _ in range(5):
+        hal.clock.advance(16); t.tick()
+    if up:
+        hal.buttons.release(b)
+    for _ in range(3):
+        hal.clock.advance(16); t.tick()
+
+def drive(t, hal, k):
+    if t.game.over:
+        return
+    s = t.game.to_move()[0]
+    if t.play.chosen() is not None:
+        _tap(t, hal, s, 'ok')
+        return
+    _tap(t, hal, s, 'look', up=False)
+    _tap(t, hal, s, 'mode')
+    _tap(t, hal, s, 'ok')
+    _tap(t, hal, s, 'look', down=False)
+"""
+
+
 TOOLS = {
     "format": 1,  # the version of its position format (to_json)
     "setup": ("seed", "players", "vampire_bites", "marks", "board"),  # the fields of a record's setup
@@ -13,4 +42,6 @@ TOOLS = {
     "labels": "nightboard_host.explain_vampire_nights:place_labels",  # the terminal's names of the cells
     "snapshot": "nightboard_host.snapshot_vampire_nights",  # the mansion on the grid, red holding look
     "snapshot_turns": "nightboard_host.vampire_nights_bench:play_turns",  # the board's fixed play of k turns
+    # `nightboard bench`: the table it is measured on, the game (start options), how it is played
+    "bench": {"profile": "grid8", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE},
 }

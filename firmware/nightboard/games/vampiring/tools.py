@@ -1,5 +1,15 @@
 """What the host's tools and records know of VampiRing besides GAME (never imported on the board)."""
 
+# How `nightboard bench` plays it on the table (MicroPython source defining drive(t, hal, k), run under the
+# unix port beside the table `t`): every family confirms a choice of its own.
+BENCH_DRIVE = """
+def drive(t, hal, k):
+    for f in t.game.living():
+        t.play.meta[f] = (k + f) % 2
+        t.play.confirm(f, hal.clock.ticks_ms())
+"""
+
+
 TOOLS = {
     "format": 1,  # the version of its position format
     "setup": ("seed", "families", "variant", "preview"),  # the fields of a record's setup
@@ -13,4 +23,6 @@ TOOLS = {
     "snapshot_turns": "nightboard_host.snapshot_vampiring:play_turns",  # a fixed play of k turns, for snapshots
     "labels": "nightboard_host.explain_vampiring:place_labels",  # the terminal's card names: labels(table) -> [(leds, name, short)]
     "own_words": "nightboard_host.explain_vampiring:own_choice",  # own_words(table, seat): a seat's secret choice in words
+    # `nightboard bench`: the table it is measured on, the game (start options), the words of its row
+    "bench": {"profile": "ring4", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE},
 }
