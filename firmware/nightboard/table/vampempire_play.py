@@ -356,7 +356,6 @@ class VampEmpirePlay:
     # --- text for the host -----------------------------------------------------------------------------
 
     def describe(self):
-        from nightboard.games.vampempire import words
         from nightboard.games.vampempire import pieces as V
 
         g = self.game
@@ -368,8 +367,10 @@ class VampEmpirePlay:
         if g.over:
             lines.append("game over: seat %s wins" % " and ".join(str(w) for w in v["winners"]))
         elif self.chosen() is not None:
-            lines.append("seat %d to play: %s (mode: action, move: target, ok: do it)"
-                         % (g.to_move()[0], words.say(self.chosen())))
+            # Not the choice itself: it may be a ritual from a hidden hand, and these lines go to everyone
+            # (the protocol's state, the monitor). Its player reads it on their panel while holding look.
+            lines.append("seat %d to play (mode: action, move: target, ok: do it; hold look to read your choice)"
+                         % g.to_move()[0])
         for s in range(g.n):
             who = V.NAMES[v["vampires"][s]] if v["vampires"][s] >= 0 else "not chosen yet"
             lines.append("seat %d, %s: soul %d, bodies %d, rituals %d" % (s, who, v["soul"][s], v["bodies"][s],
