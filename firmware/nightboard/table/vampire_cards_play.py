@@ -58,6 +58,10 @@ KIND_COLOUR = (WHITE, (90, 90, 90), FEATHER, (255, 120, 200), (170, 0, 255), VAM
                BONE, (255, 200, 0), (120, 0, 255))
 
 
+# Why the game ended, in the words of the game-over line (the engine's end codes).
+ENDED = {"count": "every other player is bitten or has escaped", "dawn": "dawn came",
+         "slain": "the Vampire is slain", "dry": "the deck ran dry with no Vampire"}
+
 class VampireCardsPlay:
     def __init__(self, layout, frame, game):
         self.layout = layout
@@ -295,7 +299,9 @@ class VampireCardsPlay:
         lines = ["Vampire (the card game), turn %d, %s to play" % (g.turn, SEATS[g.seat])]
         if g.over:
             w = g.winners
-            lines.append("game over (%s): %s" % (g.end, ", ".join(SEATS[s] for s in w) + " win" if w else "nobody wins"))
+            names = [SEATS[s] for s in w]
+            who = " and ".join(names) + (" wins" if len(names) == 1 else " win") if names else "nobody wins"
+            lines.append("game over, %s: %s" % (ENDED.get(g.end, g.end), who))
             return lines
         lines.append("waiting for: %s (%s)" % (SEATS[g.to_move()[0]], g.phase))
         lines.append("hands: " + ", ".join("%s %d" % (SEATS[s], v["sizes"][s]) for s in range(g.n))
