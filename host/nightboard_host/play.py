@@ -137,6 +137,11 @@ def _add_option_arguments(p):
     for flag, opt, values, games in _flags():
         if isinstance(values[0], bool):
             p.add_argument(flag, action="store_true", help="%s: %s" % (", ".join(games), flag[2:].replace("-", " ")))
+        elif len(set(type(v) for v in values)) > 1:
+            # games that share the flag take different kinds of value (--board: a count, "last", "2,3"):
+            # read as words, each game's own kind in game_options
+            p.add_argument(flag, default=None, help="%s: %s (%s; default %s)" % (", ".join(games), opt, ", ".join(
+                str(v) for v in values), values[0]))
         else:
             # strings: the game's words; numbers: any, the game and the table say which they take
             choices = sorted(values) if isinstance(values[0], str) else None
@@ -159,8 +164,19 @@ def game_options(args, game):
         elif given is None:
             out[opt] = values[0]
         else:
-            out[opt] = given
+            out[opt] = _of_kind(given, values, flag)
     return out
+
+
+def _of_kind(given, values, flag):
+    """A flag's value as the kind the game takes (a shared flag is read as words): an integer where the game's
+    values are integers; a word or a list ("2,3") as it is, for the game to check."""
+    if isinstance(given, str) and isinstance(values[0], int):
+        try:
+            return int(given)
+        except ValueError:
+            raise OptionError("%s: must be a number (%s), not %r" % (flag, ", ".join(str(v) for v in values), given))
+    return given
 
 
 def _profile_of(args):
