@@ -193,3 +193,33 @@ def test_the_mind_is_imported_only_when_the_board_plays_a_family():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=str(B.__file__).rsplit("/host/", 1)[0]).stdout.split()
     assert out == ["False", "True"]
+
+
+MPY_GAMES = """
+import json
+from nightboard.games import vampiring as V
+from nightboard.games.vampiring import mind
+for seed in range(18):
+    n = 2 + seed % 5
+    level = 1 + seed % 3
+    g = V.new_game(seed, n, quiet=30, board=list(range(1, n)), level=level)
+    while not g.over:
+        for f in g.to_move():
+            g.apply(f, None if g.board_plays(f) else mind.decide(g.view(f), 3 - seed % 2, g.prng))
+    print(json.dumps(g.to_json()))
+"""
+
+
+@pytest.mark.micropython
+def test_board_families_play_the_same_games_on_micropython():
+    from mpy_harness import ROOT, run_mpy
+
+    mpy = run_mpy(MPY_GAMES).splitlines()
+    cpy = subprocess.run([sys.executable, "-c", MPY_GAMES], capture_output=True, text=True, check=True,
+                         env={"PYTHONPATH": str(ROOT / "firmware")}).stdout.splitlines()
+    assert len(mpy) == len(cpy) == 18
+    import json
+
+    for a, b in zip(cpy, mpy):
+        assert json.loads(a) == json.loads(b)
+    assert sum(json.loads(a)["turn"] for a in cpy) > 100  # real games, not a first turn

@@ -98,7 +98,10 @@ class Turn:
 
     def wounds(self, f, a, g, b):
         """Wounds family f, playing action a, gives to family g playing b (g != f)."""
-        card, shape, ring, castle = self.card, self.shape, self.ring, self.castle
+        card = self.card  # one at a time: unpacking four at once builds a tuple on MicroPython
+        shape = self.shape
+        ring = self.ring
+        castle = self.castle
         i0 = (f * 4 + a) * 3
         j0 = (g * 4 + b) * 3
         out = 0
