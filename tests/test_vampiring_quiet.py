@@ -73,7 +73,11 @@ def test_the_limit_ends_the_game_with_no_winner_and_scores_as_at_the_end():
             assert not g.over and g.quiet_turns == k
     assert k == 5 and g.winner == -1
     end = [e for e in events if e["e"] == "end"]
-    assert end == [{"e": "end", "winner": None, "scores": [lost, lost], "why": "quiet"}]
+    assert end == [{"e": "end", "winner": None, "scores": [lost, lost], "why": "quiet", "turns": 5}]
+    from nightboard_host.explain_vampiring import describe
+
+    assert describe(end[0], g.view()["ring"]) == "game over: 5 turns in a row without a wound, no winner. Scores: red %d, blue %d" % (
+        lost, lost)
     assert g.result() == {"winners": [], "scores": [lost, lost]}  # V13 as at any end, no winner's bonus
     assert g.legal(0) == [] and g.to_move() == []
     with pytest.raises(GameError):

@@ -150,8 +150,63 @@ def micropython(games=4, families=4):
     return out
 
 
+def busiest(level=3, families=6, games=20):
+    """The position (to_json) whose decision at `level` compares the most vampire pairs, from seeded
+    all-board games of `families` families, and the family to decide."""
+    best, most = None, -1
+    for seed in range(games):
+        g = V.new_game(seed, families, quiet=30)
+        while not g.over:
+            acts = []
+            for f in range(families):
+                if not g.alive(f):
+                    acts.append(None)
+                    continue
+                st = mind.Stats()
+                acts.append(mind.decide(g.view(f), level, g.prng, st))
+                if st.pairs > most:
+                    best, most = (g.to_json(), f), st.pairs
+            g.apply_actions(acts)
+    return best[0], best[1], most
+
+
+DECIDE = """
+import json
+from nightboard.games import vampiring as V
+from nightboard.games.vampiring import mind
+from nightboard.prng import Prng
+g = V.from_json(json.loads(open(%r).read()))
+v = g.view(%d)
+for _ in range(N):
+    mind.decide(v, %d, Prng(state=7))
+"""
+
+
+def decision_instructions(level=3, families=6):
+    """x86-64 instructions of the unix port for the busiest decision at `level` with `families` families,
+    with the board estimate of nightboard.bench's model (3 Pico cycles an instruction at 125 MHz); None
+    when valgrind is not installed."""
+    import os
+    import shutil
+    import tempfile
+
+    if not shutil.which("valgrind"):
+        return None
+    from nightboard_host import bench
+
+    state, fam, pairs = busiest(level, families)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "state.json")
+        with open(path, "w") as fh:
+            json.dump(state, fh)
+        per = bench.instructions_per(lambda n: "N = %d\n" % n + DECIDE % (path, fam, level), 10)
+    return {"level": level, "families": families, "pairs": pairs, "x86_instructions": int(per),
+            "board_ms_estimate": round(bench.board_ms(per), 1)}
+
+
 def bench_figures(games=500):
-    return {"strength": strength(games), "decision": decision_cost(), "micropython": micropython()}
+    return {"strength": strength(games), "decision": decision_cost(), "micropython": micropython(),
+            "board": [decision_instructions(level) for level in LEVELS]}
 
 
 def main(argv=None):
@@ -169,6 +224,8 @@ def main(argv=None):
     if not a.no_micropython:
         for cell in micropython():
             print(json.dumps(cell))
+        for level in LEVELS:
+            print(json.dumps(decision_instructions(level)))
     return 0
 
 

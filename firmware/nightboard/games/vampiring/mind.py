@@ -10,7 +10,8 @@ Movement never interacts (V7), and every wound is given by one vampire to anothe
 both stop, by a rule that depends on that card and their two shapes alone (V8, V9): the wounds of a
 turn add up pair by pair. So the mind works out, for every living family and each of its 4 actions,
 where its vampires stop and in which shape, then the wounds between two such (family, action) pairs:
-with 6 families at most 24 x 24 pairs of 3 x 3 vampires, a bounded, small amount of work.
+only vampires that stop on the same card are compared (72 landings at most, with 6 families, spread over
+20 cards), and the rest is arithmetic over a table of at most 24 x 24 small numbers.
 
 Level 1 (careless): avoids wounding itself and the Haunted Houses and goes where its vampires would
 wound the others if they stood still; it minds neither where they may go nor what they could give back,
@@ -64,7 +65,7 @@ def hit(kind, gs, ts, tf, castle):
 class Turn:
     """Every living family's landings for each of its 4 actions, and the wounds between them."""
 
-    def __init__(self, view, stats=None):
+    def __init__(self, view, stats=None, fights=True):
         n = view["families"]
         self.n = n
         self.ring = [card_from_name(c, n) for c in view["ring"]]
@@ -96,23 +97,51 @@ class Turn:
                     self.shape[i] = ns
                     self.card[i] = move_vampire(self.ring, home, c, ns, DIR_SIGN[a & 1], f, v, None)
 
+        self.nfa = 4 * n
+        self.hits = self._hits() if fights else None  # level 1 does without
+
+    def _hits(self):
+        """hits[x * nfa + y]: the wounds (family, action) x gives (family, action) y of another family. Only
+        vampires that stop on the same card can fight: they are found card by card, not pair by pair."""
+        n = self.n
+        nfa = self.nfa
+        ring = self.ring
+        card = self.card
+        shape = self.shape
+        castle = self.castle
+        at = [None] * len(ring)  # per card, the landings (f * 4 + a) * 3 + v that stop there
+        for f in range(n):
+            if not self.alive[f]:
+                continue
+            for i in range(f * 12, f * 12 + 12):
+                c = card[i]
+                if at[c] is None:
+                    at[c] = [i]
+                else:
+                    at[c].append(i)
+        out = bytearray(nfa * nfa)
+        compared = 0
+        for c in range(len(ring)):
+            here = at[c]
+            if here is None or len(here) < 2:
+                continue
+            kind = ring[c]
+            for i in here:
+                fi = i // 12
+                row = (i // 3) * nfa
+                si = shape[i]
+                for j in here:
+                    fj = j // 12
+                    if fi != fj:
+                        compared += 1
+                        out[row + j // 3] += hit(kind, si, shape[j], fj, castle)
+        if self.stats is not None:
+            self.stats.pairs += compared
+        return out
+
     def wounds(self, f, a, g, b):
         """Wounds family f, playing action a, gives to family g playing b (g != f)."""
-        card = self.card  # one at a time: unpacking four at once builds a tuple on MicroPython
-        shape = self.shape
-        ring = self.ring
-        castle = self.castle
-        i0 = (f * 4 + a) * 3
-        j0 = (g * 4 + b) * 3
-        out = 0
-        for i in range(i0, i0 + 3):
-            c = card[i]
-            for j in range(j0, j0 + 3):
-                if card[j] == c:
-                    out += hit(ring[c], shape[i], shape[j], g, castle)
-        if self.stats is not None:
-            self.stats.pairs += 9
-        return out
+        return self.hits[(f * 4 + a) * self.nfa + g * 4 + b]
 
     def own(self, f, a):
         """Wounds family f takes this turn whatever the others do: from itself, and from Haunted Houses (V11)."""
@@ -218,7 +247,7 @@ def _odds(t, me, level):
 def values(view, level, stats=None):
     """The worth of each of the 4 actions for the family whose view this is (higher is better)."""
     me = view["you"]
-    t = Turn(view, stats)
+    t = Turn(view, stats, level > 1)
     if level <= 1:
         out = []
         for a in range(4):

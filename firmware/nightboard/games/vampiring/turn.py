@@ -18,7 +18,7 @@ the table can animate them and the replay printer can explain them:
   drops      {fam, wounds, lost, left}
   eliminated {fam}
   end        {winner, scores}                      winner is a family or None
-             (+ why: "quiet" when V16's quiet limit ended it: no winner)
+             (+ why: "quiet", turns: the limit, when V16's quiet limit ended it: no winner)
 """
 
 from nightboard.games.vampiring.cards import (
@@ -249,4 +249,4 @@ def settle(state, events):
         # V16: the quiet limit: no winner, every family still in scores as at any end (V13), no bonus.
         state.over = True
         state.winner = -1
-        add({"e": "end", "winner": None, "scores": state.scores(), "why": "quiet"})
+        add({"e": "end", "winner": None, "scores": state.scores(), "why": "quiet", "turns": state.quiet})
