@@ -109,7 +109,7 @@ class Turn:
         card = self.card
         shape = self.shape
         castle = self.castle
-        at = [None] * len(ring)  # per card, the landings (f * 4 + a) * 3 + v that stop there
+        at: list = [None] * len(ring)  # per card, the landings (f * 4 + a) * 3 + v that stop there
         for f in range(n):
             if not self.alive[f]:
                 continue
