@@ -113,6 +113,7 @@ for level in (1, 2, 3):
     total = 0
     n = 0
     heap = 0
+    in_use = 0
     for seed in range(%d):
         g = V.new_game(seed, %d, quiet=30)
         while not g.over:
@@ -132,21 +133,24 @@ for level in (1, 2, 3):
                 total += dt
                 n += 1
             g.apply_actions(acts)
-    out.append("%%d %%d %%d %%d %%d" %% (level, n, total // n, worst_us, heap))
+            gc.collect()
+            in_use = max(in_use, gc.mem_alloc())
+    out.append("%%d %%d %%d %%d %%d %%d" %% (level, n, total // n, worst_us, heap, in_use))
 print(";".join(out))
 """
 
 
 def micropython(games=4, families=4):
     """Each level's decision on the MicroPython unix port (Pico-sized heap): mean and worst us, the heap a
-    decision allocates (before it is collected)."""
+    decision allocates (before it is collected), and the heap in use after each turn's collection, engine
+    and mind loaded (the worst point of the games; the unix port's 64-bit objects: an upper bound)."""
     from nightboard_host.mpy_runner import run_mpy
 
     out = []
     for part in run_mpy(MPY_SCRIPT % (games, families)).strip().split(";"):
-        level, n, mean, worst, heap = [int(x) for x in part.split()]
+        level, n, mean, worst, heap, in_use = [int(x) for x in part.split()]
         out.append({"level": level, "families": families, "decisions": n, "unix_mean_us": mean,
-                    "unix_worst_us": worst, "heap_per_decision_bytes": heap})
+                    "unix_worst_us": worst, "heap_per_decision_bytes": heap, "worst_heap_in_use_bytes": in_use})
     return out
 
 

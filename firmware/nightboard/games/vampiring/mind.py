@@ -17,7 +17,8 @@ Level 1 (careless): avoids wounding itself and the Haunted Houses and goes where
 wound the others if they stood still; it minds neither where they may go nor what they could give back,
 and takes any action within half a wound of its best.
 Level 2 (sensible): the others are as likely to take any of their 4 actions; it weighs the wounds it
-expects to give against those it expects to take, more so near an elimination.
+expects to give against those it expects to take (one taken costs as much as 8 given: the bench found
+that staying whole wins far more games than hitting hard), more so near an elimination.
 Level 3: the others' likely moves (each is expected to play as level 2 would, its best action weighted
 most), the chance of finishing a family and of being finished, on top of level 2's fights, cards and
 haunting. Integers only.
@@ -27,11 +28,13 @@ from nightboard.games.vampiring.cards import CROSS, DIR_SIGN, FAVOURED, GARLIC, 
     card_from_name
 from nightboard.games.vampiring.turn import move_vampire
 
-# per level: values this close to the best count as a tie (level 1 counts a wound as 120, the others as 12)
-NEAR = (0, 60, 3, 1)
+# per level: values this close to the best count as a tie (level 1 counts a wound it gives as 120; levels 2
+# and 3 count one given as 60 and one taken as 480)
+NEAR = (0, 60, 12, 6)
 RANK = (12, 6, 4, 2)  # level 3: how likely another family's actions are, its best first
 CARELESS = 0  # level 1: how much (in twelfths) it minds the wounds the others could give where they stand
-GIVE, TAKE = 10, 12  # the worth of a wound given, and the cost of one taken (per wound)
+GIVE, TAKE = 5, 40  # the worth of a wound given, and the cost of one taken: staying whole wins games
+L1_GIVE, L1_TAKE = 10, 12  # level 1's own (it takes no wound from the others into account)
 LOW = 2  # a family with this many drops or fewer is close to elimination
 FINISH, FALL = 60, 90  # level 3: per chance of eliminating a family, of being eliminated
 UNIFORM = (3, 3, 3, 3)
@@ -252,7 +255,7 @@ def values(view, level, stats=None):
         out = []
         for a in range(4):
             give, take = t.against_still(me, a)
-            out.append(GIVE * 12 * give - TAKE * (CARELESS * take + 12 * t.own(me, a)))
+            out.append(L1_GIVE * 12 * give - L1_TAKE * (CARELESS * take + 12 * t.own(me, a)))
         return out
     odds = _odds(t, me, level)
     return [_value(t, me, a, odds, level) for a in range(4)]
