@@ -376,7 +376,7 @@ def test_start_a_game_with_options_or_from_a_position():
     r = link.call("start", game="vampiring", players=4, seed=7, variant="mansion", preview=False)
     g = d.table.game
     assert r["mode"] == "game" and g.families == 4 and g.variant == "mansion" and g.preview_on is False
-    assert g.to_json() == V.new_game(7, 4, "mansion", False).to_json()
+    assert g.to_json() == V.new_game(7, 4, "mansion", False, quiet=30).to_json()  # the quiet limit GAME offers first
     pos = V.new_game(3, 2).to_json()
     link.call("start", position=pos)
     assert d.table.game.to_json() == pos
@@ -391,7 +391,7 @@ def test_start_a_game_with_options_or_from_a_position():
     ({"variant": "huge"}, "variant must be castle or mansion, not 'huge'"),
     ({"game": "chess"}, "unknown game 'chess' (this table plays: %s)" % ", ".join(programs.names())),
     ({"game": 5}, "game must be a string (got 5)"),
-    ({"colour": "red"}, 'unknown option "colour" for vampiring (known: game, players, seed, position, variant, preview)'),
+    ({"colour": "red"}, 'unknown option "colour" for vampiring (known: game, players, seed, position, variant, preview, quiet, board, level)'),
     ({"seed": -1}, "seed must be 0..1073741823 (got -1)"),
     ({"seed": "x"}, 'seed must be an integer (got "x")'),
     ({"position": {"families": 2}}, "position has no 'ring'"),

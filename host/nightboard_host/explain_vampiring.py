@@ -64,6 +64,8 @@ def describe(event, ring, shapes=None):
         return "%s is eliminated; its home will be haunted" % FAMILIES[event["fam"]]
     if e == "end":
         scores = ", ".join("%s %d" % (FAMILIES[f], s) for f, s in enumerate(event["scores"]))
+        if event.get("why") == "quiet":  # V16
+            return "game over: %d turns in a row without a wound, no winner. Scores: %s" % (event["turns"], scores)
         if event["winner"] is None:
             return "game over: nobody is left, no winner. Scores: " + scores
         return "game over: %s wins. Scores: %s" % (FAMILIES[event["winner"]], scores)

@@ -136,11 +136,6 @@ def players_of(args, game):
     return max(2, index.tools(game)["players"][0])
 
 
-def _word_or_number(text):
-    """A flag's value where games differ in kind (--board: a count in one game, a seat word in another)."""
-    return int(text) if text.lstrip("-").isdigit() else text
-
-
 def _dest(flag):
     return flag[2:].replace("-", "_")
 
@@ -151,14 +146,16 @@ def _add_option_arguments(p):
             p.add_argument(flag, action="store_true", help="%s: %s" % (", ".join(games), flag[2:].replace("-", " ")))
             continue
         kinds = set(type(v) for v in values)
-        # strings: the game's words; numbers: any, the game and the table say which they take
+        # strings: the game's words; numbers: any, the game and the table say which they take; games that
+        # share a flag with different kinds of value (--board: a count, "last", "2,3") read it as words,
+        # each game's own kind in game_options
         choices = sorted(values) if kinds == {str} else None
         if len(games) == 1:
             words = "%s: %s (%s; default %s)" % (games[0], opt, ", ".join(str(v) for v in values), values[0])
         else:  # each game its own values and default: one game's are no help for another
             words = "; ".join("%s: %s (%s; default %s)" % (n, opt, ", ".join(str(v) for v in vs), vs[0])
                               for n, vs in _values_of(flag, games))
-        p.add_argument(flag, type=type(values[0]) if len(kinds) == 1 else _word_or_number, choices=choices,
+        p.add_argument(flag, type=type(values[0]) if len(kinds) == 1 else str, choices=choices,
                        default=None, help=words)
 
 
@@ -187,8 +184,19 @@ def game_options(args, game):
         elif given is None:
             out[opt] = values[0]
         else:
-            out[opt] = given
+            out[opt] = _of_kind(given, values, flag)
     return out
+
+
+def _of_kind(given, values, flag):
+    """A flag's value as the kind the game takes (a shared flag is read as words): an integer where the game's
+    values are integers; a word or a list ("2,3") as it is, for the game to check."""
+    if isinstance(given, str) and isinstance(values[0], int):
+        try:
+            return int(given)
+        except ValueError:
+            raise OptionError("%s: must be a number (%s), not %r" % (flag, ", ".join(str(v) for v in values), given))
+    return given
 
 
 def _profile_of(args):

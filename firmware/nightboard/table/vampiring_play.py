@@ -9,6 +9,10 @@ steady once confirmed, dark when eliminated. Any toggle gives the same short
 white flash on status LED 2 whatever the new value, so the lights never tell
 another family what was chosen. When the last family confirms the turn is
 resolved by the engine and its events are played on the Scene's timeline.
+
+A family the board plays (option board) chooses as the turn begins, one family a frame, from its own
+view (the engine asks its mind): its choice is as secret as a person's and is confirmed at once. Its
+status LEDs 1 and 3 stay steady in its colour, and its buttons do nothing.
 """
 
 from nightboard.games.vampiring.cards import FAMILIES
@@ -36,7 +40,12 @@ class VampiRingPlay:
         # Each family's confirmed choice this turn (-1: none): what it entered here, or what its own view
         # says for a game loaded mid-turn. Only its own panel shows it, while it holds look.
         self.chosen = [-1] * n
+        self.board = bytearray(n)  # 1: the board plays this family (a public fact of the game)
+        for f in game.view()["board"]:
+            self.board[f] = 1
         for f in range(n):
+            if self.board[f]:
+                continue
             mine = game.view(f)["your_choice"]
             if mine is not None:
                 self.chosen[f] = parse_action(mine)
@@ -56,7 +65,7 @@ class VampiRingPlay:
     def press(self, player, role, now):
         """A button of `player` (a family) was pressed (for "ok": a short press released)."""
         g = self.game
-        if player >= g.families or g.over or not g.alive(player):
+        if player >= g.families or g.over or not g.alive(player) or self.board[player]:
             return
         if role == "look":
             self.looking[player] = 1
@@ -89,6 +98,23 @@ class VampiRingPlay:
         if g.turn == turn:
             self.chosen[f] = a
             return
+        self._resolved(events, now)
+
+    def board_turn(self, now):
+        """The board chooses for the first family it plays that has not chosen this turn; False if none."""
+        g = self.game
+        if g.over or self.timeline is not None:
+            return False
+        for f in range(g.families):
+            if self.board[f] and g.alive(f) and g.pending[f] < 0:
+                turn = g.turn
+                events = g.apply(f, None)  # the engine's mind, from family f's view only
+                if g.turn != turn:
+                    self._resolved(events, now)
+                return True
+        return False
+
+    def _resolved(self, events, now):
         for p in range(len(self.chosen)):
             self.chosen[p] = -1  # the turn is resolved: every choice is revealed by its events
         self.start_animation(events, now)
@@ -113,6 +139,8 @@ class VampiRingPlay:
     def render(self, now):
         g = self.game
         sc = self.scene
+        if g.board and self.timeline is None:
+            self.board_turn(now)
         step = None
         elapsed = 0
         if self.timeline is not None:
@@ -147,6 +175,11 @@ class VampiRingPlay:
             return
         mine = self.chosen[f]
         awaited = not g.over and mine < 0 and self.timeline is None
+        if self.board[f]:  # the board plays it: steady in its colour, LED 2 dark (its choice is secret)
+            fr.put(a, P.FAMILY[f])
+            fr.put(b, OFF)
+            fr.put(c, P.FAMILY[f])
+            return
         lit = (not awaited) or (now // 400) % 2 == 0
         fr.put(a, P.FAMILY[f] if lit else OFF)
         if self.looking[f]:
@@ -185,10 +218,14 @@ class VampiRingPlay:
         names = FAMILIES
         n = v["families"]
         lines = ["VampiRing, %s, turn %d" % (v["variant"], v["turn"])]
+        if v["board"]:
+            lines.append("the board plays: %s (level %d)" % (", ".join(names[f] for f in v["board"]), v["level"]))
         if v["over"]:
             s = v["scores"]
             w = v["winner"]
-            lines.append("game over: " + (names[w] + " wins" if w is not None else "no winner"))
+            quiet = w is None and v["quiet"] and v["quiet_turns"] >= v["quiet"]
+            lines.append("game over: " + (names[w] + " wins" if w is not None else "no winner") +
+                         (" (%d turns without a wound)" % v["quiet"] if quiet else ""))
             lines.append("scores: " + ", ".join("%s %d" % (names[f], s[f]) for f in range(n)))
             return lines
         waiting = [names[f] for f in range(n) if v["eliminated_turn"][f] is None and not v["submitted"][f]]

@@ -2,8 +2,8 @@
 
 GAME is what the table knows of it, TOOLS in tools.py what the host's tools and records add (the
 contract: docs/games.md). The engine is state.py, with its movement and fights in turn.py and its
-cards in cards.py; they are imported only when a game is set up, so that the start menu can read
-GAME without loading them.
+cards in cards.py, the board's player in mind.py; they are imported only when a game is set up (the mind
+only when the board plays a family), so that the start menu can read GAME without loading them.
 """
 
 GAME = {
@@ -12,7 +12,11 @@ GAME = {
     "called": "VampiRing",  # how a sentence names it
     "players": (2, 6),
     # (name, values): the first value is the default; the start menu offers them in this order
-    "options": (("variant", ("castle", "mansion")), ("preview", (True, False))),
+    # quiet: V16's limit, turns in a row without a wound that end the game (0: none); board: the families
+    # the board plays ("others": every family but red; "last": the last one; any set from the command line
+    # or the protocol, e.g. "2,3"), at its level
+    "options": (("variant", ("castle", "mansion")), ("preview", (True, False)), ("quiet", (30, 0, 20, 50)),
+                ("board", ("none", "others", "last")), ("level", (2, 1, 3))),
     "surface": ("ring", 2, 8),  # a ring of 2N+8 cards for N families
     "table": ("nightboard.table.vampiring_play", "VampiRingPlay"),
     "colour": (255, 0, 0),

@@ -54,6 +54,9 @@ SINGLE_CARDS = (PARCHMENT, TOWER, FOREST, CAVE, GARLIC, MIRROR, GRAVEYARD, CROSS
 # that would normally wound it), or -1.
 FAVOURED = {TOWER: MAN, FOREST: WOLF, CAVE: BAT}
 
+# V16: the longest quiet limit a game may set (and the most quiet turns counted).
+QUIET_MAX = 1000
+
 # How long a carriage chain may run before it is cut (V6 guard).
 MAX_LEGS = 64
 

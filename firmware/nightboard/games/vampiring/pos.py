@@ -5,8 +5,9 @@ Kept apart from state.py so that a game started from the menu never loads it.
 
 from nightboard.games.errors import GameError
 from nightboard.games.vampiring.cards import DROPS, FAMILIES, SHAPES, card_from_name, card_name, ring_size, standard_deck
-from nightboard.games.vampiring.state import (FORMAT, NAME, SEED_MAX, VampiRing, _check_options, family_index,
-                                              parse_action)
+from nightboard.games.vampiring.state import (FORMAT, NAME, QUIET_MAX, SEED_MAX, VampiRing, _check_options,
+                                              board_seats, check_level, check_quiet, family_index, parse_action)
+from nightboard.prng import Prng
 
 
 def _get(obj, key, default=None, required=False):
@@ -42,6 +43,8 @@ POSITION = (
     ("lost_total", "int", None), ("score_locked", "list", None), ("over", "bool", None),
     ("winner", "int?", None), ("scores", "list", None), ("haunted", "list", None), ("submitted", "list", None),
     ("you", "int?", None), ("your_choice", "any", None), ("your_landing", "any", None),
+    ("quiet", "int", (0, QUIET_MAX)), ("quiet_turns", "int", (0, QUIET_MAX)), ("board", "list", None),
+    ("level", "int", (1, 3)), ("prng", "int", (1, 0xFFFFFFFF)),
 )
 
 
@@ -50,7 +53,8 @@ def from_json(obj):
 
     Required: families, ring, vampires. Optional: variant, preview, turn, drops,
     lost_last, eliminated_turn (or eliminated: list of families), pending, seed,
-    lost_total, score_locked.
+    lost_total, score_locked, quiet, quiet_turns, board, level, prng. A position or save without quiet
+    is from before V16's limit existed and is played without it (quiet 0).
     """
     from nightboard.games import spec
 
@@ -83,8 +87,12 @@ def from_json(obj):
             if have != need:
                 wrong.append("%d %s card%s, needs %d" % (have, card_name(code), "" if have == 1 else "s", need))
         raise GameError("ring has " + "; ".join(wrong) + " (V2)")
-    g = VampiRing(families, variant, preview, seed, ring)
+    g = VampiRing(families, variant, preview, seed, ring, check_quiet(_get(obj, "quiet", 0)),
+                  board_seats(_get(obj, "board", []), families), check_level(_get(obj, "level", 2)))
     g.turn = _int_field(_get(obj, "turn", 1), "turn", 1, 1000000)
+    g.quiet_turns = _int_field(_get(obj, "quiet_turns", 0), "quiet_turns", 0, g.quiet or QUIET_MAX)
+    if "prng" in obj:
+        g.prng = Prng(state=obj["prng"])
 
     elim = _get(obj, "eliminated_turn", None)
     if elim is None:
@@ -157,9 +165,10 @@ def from_json(obj):
             # count what everyone has lost so far (V13 then gives a lower bound of nothing).
             g.score_locked[f] = g.lost_total
     living = g.living()
-    if len(living) <= 1:
+    quiet_end = g.quiet > 0 and g.quiet_turns >= g.quiet  # V16: ended by the quiet limit, no winner
+    if len(living) <= 1 or quiet_end:
         g.over = True
-        g.winner = living[0] if living else -1
+        g.winner = living[0] if len(living) == 1 else -1
         for f in range(families):
             g.pending[f] = -1
     over = _get(obj, "over", g.over)

@@ -12,8 +12,9 @@ choosing at once; to_move, legal and apply are its own awaiting, legal_actions a
   state.to_json()                       the full state, plain JSON, secrets included
 
 VampiRing actions are 0..3: (metamorphosis A/B) * 2 + (clockwise / anticlockwise).
-The rules decisions cite the rules notes' ids (V1-V15, docs/vampiring-rules-notes.md); movement and fights live in
-turn.py, names and card data in cards.py.
+The rules decisions cite the rules notes' ids (V1-V16, docs/vampiring-rules-notes.md); movement and fights live in
+turn.py, names and card data in cards.py. The board may play some families (option board, at a level):
+its mind (mind.py) is imported only when one of them chooses.
 """
 
 from nightboard.games.errors import GameError, show
@@ -26,6 +27,7 @@ from nightboard.games.vampiring.cards import (
     MAX_FAMILIES,
     META,
     MIN_FAMILIES,
+    QUIET_MAX,
     SHAPES,
     card_name,
     standard_deck,
@@ -37,7 +39,7 @@ FORMAT = 1
 SEED_MAX = 2 ** 62
 VARIANTS = ("castle", "mansion")  # V9: Castle is the default
 ACTIONS = (0, 1, 2, 3)
-
+LEVELS = (1, 2, 3)  # the board's levels of play
 
 
 
@@ -86,7 +88,7 @@ def family_index(name_or_index, families):
 class VampiRing:
     """The whole state of one game. Vampire i = family*3 + v; pos -1 = off the ring."""
 
-    def __init__(self, families, variant, preview, seed, ring):
+    def __init__(self, families, variant, preview, seed, ring, quiet=0, board=(), level=2):
         self.families = families
         self.variant = variant
         self.castle = variant == "castle"
@@ -105,6 +107,11 @@ class VampiRing:
         self.turn = 1
         self.over = False
         self.winner = -1
+        self.quiet = quiet  # V16: turns in a row without a wound that end the game (0: no limit)
+        self.quiet_turns = 0  # the turns in a row, up to now, that gave no wound
+        self.board = list(board)  # the families the board plays, sorted
+        self.level = level
+        self.prng = Prng(seed if seed is not None else 0)  # the board's own stream (near-equal choices)
 
     # --- queries -------------------------------------------------------
 
@@ -167,6 +174,13 @@ class VampiRing:
         Returns the turn's events when this was the last choice awaited, else [].
         """
         f = family_index(f, self.families)
+        if action is None and f in self.board:
+            self._check_can_act(f)
+            if self.pending[f] >= 0:
+                raise GameError("family %s has already chosen this turn" % FAMILIES[f])
+            from nightboard.games.vampiring import mind
+
+            action = mind.decide(self.view(f), self.level, self.prng)  # from its own view only
         action = parse_action(action)
         self._check_can_act(f)
         self.pending[f] = action
@@ -210,8 +224,17 @@ class VampiRing:
     # to_move, legal and apply are awaiting, legal_actions and submit (bound below: no code of their own).
     # apply records one family's choice; the turn resolves (and its events return) when the last one is in.
 
-    def board_move(self, seat):
-        raise GameError("the board plays no family in VampiRing")
+    def board_plays(self, seat):
+        """Whether the board plays this family (option board)."""
+        return seat in self.board
+
+    def board_move(self, seat, level=None):
+        """What the board would choose for family `seat` now, from that family's view only (changes nothing)."""
+        f = family_index(seat, self.families)
+        self._check_can_act(f)
+        from nightboard.games.vampiring import mind
+
+        return mind.decide(self.view(f), self.level if level is None else level, Prng(state=self.prng.state))
 
     def result(self):
         """None while the game goes on; then the winning seats and every seat's score."""
@@ -239,6 +262,10 @@ class VampiRing:
             "over": self.over,
             "winner": self.winner if self.winner >= 0 else None,
             "scores": self.scores(),
+            "quiet": self.quiet,
+            "quiet_turns": self.quiet_turns,
+            "board": self.board[:],
+            "level": self.level,
         }
 
     def view(self, f=None):
@@ -273,6 +300,7 @@ class VampiRing:
         d["lost_total"] = self.lost_total
         d["score_locked"] = [s if s >= 0 else None for s in self.score_locked]
         d["pending"] = [action_name(a) if a >= 0 else None for a in self.pending]
+        d["prng"] = self.prng.state
         return d
 
     def copy(self):
@@ -283,14 +311,23 @@ class VampiRing:
     apply = submit
 
 
-def new_game(seed, families=2, variant="castle", preview=True):
-    """A new game: the ring shuffled from the seed (V2), every family on its Home (V3)."""
+def new_game(seed, families=2, variant="castle", preview=True, quiet=0, board=None, level=2):
+    """A new game: the ring shuffled from the seed (V2), every family on its Home (V3).
+
+    quiet is V16's limit (GAME offers 30 first; a record or save from before the limit names none and is
+    played without it, hence 0 here); board the families the board plays (board_seats), level its level.
+    """
     _check_options(families, variant, preview)
+    quiet = check_quiet(quiet)
+    board = board_seats(board, families)
+    level = check_level(level)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= SEED_MAX:
         raise GameError("seed must be an integer 0..2**62, not %s" % show(seed))
     ring = standard_deck(families)
-    Prng(seed).shuffle(ring)
-    g = VampiRing(families, variant, preview, seed, ring)
+    stream = Prng(seed)
+    stream.shuffle(ring)
+    g = VampiRing(families, variant, preview, seed, ring, quiet, board, level)
+    g.prng = stream  # the same seeded stream goes on to the board's near-equal choices
     for f in range(families):
         home = g.home_index(f)
         for v in range(3):
@@ -306,6 +343,55 @@ def _check_options(families, variant, preview):
         raise GameError("variant must be castle or mansion, not %r" % (variant,))
     if preview is not True and preview is not False:
         raise GameError("preview must be true or false, not %r" % (preview,))
+
+
+def check_quiet(quiet):
+    if isinstance(quiet, bool) or not isinstance(quiet, int) or not 0 <= quiet <= QUIET_MAX:
+        raise GameError("quiet must be a number of turns 0..%d (0: no limit), not %s" % (QUIET_MAX, show(quiet)))
+    return quiet
+
+
+def check_level(level):
+    if isinstance(level, bool) or level not in LEVELS:
+        raise GameError("level must be 1, 2 or 3, not %s" % show(level))
+    return level
+
+
+def board_seats(board, families):
+    """The families the board plays, sorted: from a list of seat numbers (0 is red) or colour names, a
+    string of them separated by commas ("2,3", "yellow,green"), "none", "others" (all but red) or "last"."""
+    if board is None or board == "none" or board == "":
+        return []
+    if board == "others":
+        return list(range(1, families))
+    if board == "last":
+        return [families - 1]
+    if isinstance(board, str):
+        items = []
+        for word in board.split(","):
+            word = word.strip()
+            items.append(int(word) if word.isdigit() else word)
+    elif isinstance(board, (list, tuple)):
+        items = list(board)
+    else:
+        raise GameError("board must list the families the board plays (seat numbers from 0, or colours), "
+                        "not %s" % show(board))
+    out = []
+    for item in items:
+        if isinstance(item, int) and not isinstance(item, bool) and not 0 <= item < families:
+            raise GameError("board: there is no seat %d in a game of %d families (seats are 0..%d, 0 is red)"
+                            % (item, families, families - 1))
+        try:
+            f = family_index(item, families)
+        except GameError as e:
+            raise GameError("board: %s" % e)
+        if f in out:
+            raise GameError("board: family %s is named twice" % FAMILIES[f])
+        out.append(f)
+    if len(out) >= families:
+        raise GameError("board: at least one family must be played by a person (the board would play all %d)"
+                        % families)
+    return sorted(out)
 
 
 def from_json(obj):

@@ -12,8 +12,8 @@ def drive(t, hal, k):
 
 TOOLS = {
     "format": 1,  # the version of its position format
-    "setup": ("seed", "families", "variant", "preview"),  # the fields of a record's setup
-    "board_seats": (),  # seats the board plays besides the players'
+    "setup": ("seed", "families", "variant", "preview", "quiet", "board", "level"),  # the fields of a record's setup
+    "board_seats": (),  # the board may play any family (option board, mind.py) but has no seat of its own
     "seat_words": ("family", "families"),
     "turn_words": ("turn", "turns"),
     "profile": "ring4",  # the shipped table it is played on by default

@@ -18,6 +18,7 @@ the table can animate them and the replay printer can explain them:
   drops      {fam, wounds, lost, left}
   eliminated {fam}
   end        {winner, scores}                      winner is a family or None
+             (+ why: "quiet", turns: the limit, when V16's quiet limit ended it: no winner)
 """
 
 from nightboard.games.vampiring.cards import (
@@ -32,6 +33,7 @@ from nightboard.games.vampiring.cards import (
     MIRROR,
     MIRROR_STEP,
     PARCHMENT,
+    QUIET_MAX,
     WOUND_STEP,
     HOME_BASE,
     card_name,
@@ -224,6 +226,8 @@ def settle(state, events):
                 add({"e": "drops", "fam": f, "wounds": w, "lost": lost, "left": drops[f]})
         state.lost_last[f] = lost
     state.lost_total += turn_lost
+    # V16: the turns in a row without a wound
+    state.quiet_turns = 0 if turn_lost else min(state.quiet_turns + 1, QUIET_MAX)
     for f in range(nfam):
         if elim[f] < 0 and drops[f] == 0:
             elim[f] = turn
@@ -241,3 +245,8 @@ def settle(state, events):
         state.over = True
         state.winner = living[0] if living else -1
         add({"e": "end", "winner": living[0] if living else None, "scores": state.scores()})
+    elif state.quiet and state.quiet_turns >= state.quiet:
+        # V16: the quiet limit: no winner, every family still in scores as at any end (V13), no bonus.
+        state.over = True
+        state.winner = -1
+        add({"e": "end", "winner": None, "scores": state.scores(), "why": "quiet", "turns": state.quiet})

@@ -1,0 +1,135 @@
+"""Board families on the simulated table (issue 19): chosen in the start menu, the protocol's start and
+`nightboard play`; they choose as the turn begins, show on their panels, and survive a save and a resume."""
+
+import subprocess
+import sys
+
+from nightboard.hal.sim import make_sim_hal
+from nightboard.table import palette as P
+from nightboard.table.layout import STATUS_AT
+from nightboard_host.client import LocalLink
+from table_driver import Driver, profile
+
+START = {"game": "vampiring", "players": 3, "seed": 5, "board": "1,2", "level": 3}
+
+
+def _status(d, f, k):
+    return tuple(d.led((d.table.layout.panel_at[f] + STATUS_AT + 3 * k) // 3))  # panel_at counts bytes
+
+
+def test_board_families_choose_at_once_and_the_turn_waits_for_the_person():
+    d = Driver(START)
+    d.frames(4)
+    g = d.table.game
+    assert g.board == [1, 2] and g.level == 3
+    assert g.view()["submitted"] == [False, True, True]  # confirmed at once, their choices secret
+    assert g.turn == 1
+    for f in (1, 2):
+        assert _status(d, f, 0) == P.FAMILY[f] and _status(d, f, 2) == P.FAMILY[f]
+        assert _status(d, f, 1) == (0, 0, 0)
+    assert _status(d, 0, 2) == (0, 0, 0)  # a person's LED 3 stays dark
+    d.tap(0, "ok")
+    assert g.turn == 2  # red's confirmation completes the turn
+    d.settle()
+    d.frames(4)
+    assert g.view()["submitted"] == [False, True, True]
+
+
+def test_a_whole_game_against_the_board_and_presses_on_its_panels_do_nothing():
+    d = Driver(START)
+    g = d.table.game
+    turns = 0
+    while not g.over and g.alive(0):
+        d.frames(3)
+        before = g.to_json()
+        for role in ("mode", "move", "ok"):
+            d.tap(1, role)  # blue's panel: the board's, so nothing changes
+        assert g.to_json() == before
+        d.choose(0, turns % 2, (turns // 3) % 2)
+        d.tap(0, "ok")
+        d.settle()
+        turns += 1
+        assert turns < 100
+    # once red is out, the board plays on by itself to the end
+    for _ in range(3000):
+        if g.over:
+            break
+        d.frames()
+    assert g.over
+    assert any("the board plays: blue, yellow (level 3)" == line for line in d.table.play.describe())
+
+
+def test_a_save_resumes_with_the_same_board_families():
+    d = Driver(START)
+    d.frames(3)
+    d.tap(0, "ok")
+    d.settle()
+    d.frames(3)
+    d.saved()
+    before = d.table.game.to_json()
+    hal = make_sim_hal(profile("ring4"), storage=d.hal.storage, reset_cause="power-on")
+    again = Driver(None, hal=hal)
+    for _ in range(400):
+        again.frames()
+        if again.table.mode == "game":
+            break
+        if again.table.mode != "game" and again.table.mode.startswith("resume"):
+            again.tap(0, "ok")
+    assert again.table.mode == "game", again.table.mode
+    g = again.table.game
+    assert g.board == [1, 2] and g.level == 3 and g.to_json()["prng"] == before["prng"]
+    assert g.pending == [-1] + before_pending(before)
+    again.tap(0, "ok")
+    assert g.turn == before["turn"] + 1
+
+
+def before_pending(state):
+    from nightboard.games.vampiring.state import parse_action
+
+    return [parse_action(p) for p in state["pending"][1:]]
+
+
+def test_the_protocol_starts_a_game_with_board_families():
+    d = Driver(None)
+    link = LocalLink(d.table)
+    r = link.call("start", game="vampiring", players=4, seed=2, board=[3, "blue"], level=1)
+    assert r["mode"] == "game"
+    assert d.table.game.board == [1, 3] and d.table.game.level == 1
+    bad = link.request("start", game="vampiring", players=2, board=[0, 1])
+    assert bad["ok"] is False and "at least one family must be played by a person" in bad["error"]
+    bad = link.request("start", game="vampiring", players=2, board="7")
+    assert bad["ok"] is False and bad["error"] == "board: there is no seat 7 in a game of 2 families (seats are 0..1, " \
+        "0 is red)"
+    assert d.table.game.board == [1, 3]  # the game goes on
+
+
+def test_the_start_menu_offers_the_board_and_its_level():
+    d = Driver(None)
+    d.tap(0, "move")  # players
+    d.tap(0, "mode")  # 3
+    for _ in range(4):
+        d.tap(0, "move")  # variant, preview, quiet, board
+    d.tap(0, "mode")  # others
+    assert "board others" in d.table.menu.describe()[1]
+    d.tap(0, "move")  # level
+    d.tap(0, "mode")  # 1
+    d.tap(0, "ok")
+    g = d.table.game
+    assert g.families == 3 and g.board == [1, 2] and g.level == 1 and g.quiet == 30
+
+
+def test_nightboard_play_takes_a_list_of_seats_and_refuses_bad_ones():
+    def run(*args):
+        return subprocess.run([sys.executable, "-m", "nightboard_host.cli", "play", "vampiring", "--seed", "3",
+                               "--script", "q", *args], capture_output=True, text=True)
+
+    ok = run("--players", "4", "--board", "2,3", "--level", "1")
+    assert ok.returncode == 0, ok.stderr
+    assert "the board plays: yellow, green (level 1)" in ok.stdout
+    assert "--board 2,3" in ok.stdout + ok.stderr or "board 2,3" in ok.stdout
+    for args, words in ((("--board", "5"), "board: there is no seat 5 in a game of 2 families"),
+                        (("--board", "0,1"), "at least one family must be played by a person"),
+                        (("--board", "red,pink"), "board: unknown family 'pink'"),
+                        (("--quiet", "-3"), "quiet must be a number of turns 0..1000")):
+        bad = run(*args)
+        assert bad.returncode == 2 and words in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
