@@ -76,13 +76,14 @@ def _cache_dir():
     return d
 
 
-def board_files(profile="ring4", fw=None, extra=None):
-    """{path on the board: bytes} as `nightboard flash` leaves a board: loader, profile, slot A."""
+def board_files(profile="ring4", fw=None, extra=None, games=None):
+    """{path on the board: bytes} as `nightboard flash` leaves a Pico: loader, profile, slot A (with only
+    `games`, as `--games` chooses, when given)."""
     from nightboard_host import flash
 
     fw = Path(fw) if fw else flash.default_firmware_dir()
     version = flash.firmware_version(fw)
-    built = flash.build(fw, flash.Compiler(MPY_SUB, ARCH))
+    built = flash.build(fw, flash.Compiler(MPY_SUB, ARCH), games, "rp2")
     files = {"/main.py": (flash.LOADER_TEXT % {"version": version, "slot": SLOT}).encode(),
              "/profile.json": flash._profile_bytes(profile)}
     for rel, data in built.items():
