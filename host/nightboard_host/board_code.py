@@ -74,7 +74,10 @@ def _modules(fw):
 
 def _refs(path, modname, is_pkg, known):
     """Module names a file refers to."""
-    tree = ast.parse(Path(path).read_text(), str(path))
+    try:
+        tree = ast.parse(Path(path).read_text(), str(path))
+    except SyntaxError:
+        return set()  # it is sent anyway (see needed), and mpy-cross says what is wrong
     pkg = modname if is_pkg else modname.rpartition(".")[0]
     out = set()
     for node in ast.walk(tree):
@@ -115,4 +118,15 @@ def needed(fw, games, platform=None):
                 todo.extend(_refs(fw / rel, m, rel.endswith("__init__.py"), known))
     if INDEX not in {known[m] for m in seen}:
         raise GamesError("the firmware's main.py does not reach %s" % INDEX)
-    return {known[m] for m in seen}
+    return {known[m] for m in seen} | _broken(fw, known)
+
+
+def _broken(fw, known):
+    """Files that do not parse: built anyway, so that the flash stops on mpy-cross's message for them."""
+    out = set()
+    for rel in known.values():
+        try:
+            ast.parse((Path(fw) / rel).read_text(), rel)
+        except SyntaxError:
+            out.add(rel)
+    return out
