@@ -378,13 +378,17 @@ def test_files_that_no_longer_belong_are_deleted_others_are_kept(vb, fw, cache):
     (d / "data").mkdir()
     (d / "data" / "game.json").write_text("{}")  # a saved game
     (d / "notes.txt").write_text("mine")
+    prng = (fw / "nightboard" / "prng.py").read_text()
     (fw / "nightboard" / "extra.py").write_text("EXTRA = 1\n")
+    # a board gets only what it imports (board_code.py): a module that one of its modules imports
+    (fw / "nightboard" / "prng.py").write_text(prng + "\nfrom nightboard import extra  # noqa\n")
     r = do_flash(vb, fw, cache)
     assert "nightboard/extra.mpy" in r.sent
     assert "/nightboard/games/old.py" in r.deleted and not (d / "nightboard").exists()
     (fw / "nightboard" / "extra.py").unlink()
+    (fw / "nightboard" / "prng.py").write_text(prng)
     do_flash(vb, fw, cache)  # into slot b: no extra.mpy
-    (fw / "nightboard" / "prng.py").write_text((fw / "nightboard" / "prng.py").read_text() + "\n_X = 2\n")
+    (fw / "nightboard" / "prng.py").write_text(prng + "\n_X = 2\n")
     r = do_flash(vb, fw, cache)  # back into slot a, which still has extra.mpy
     assert "/nightboard.a/nightboard/extra.mpy" in r.deleted
     assert not (d / "nightboard.a" / "nightboard" / "extra.mpy").exists()

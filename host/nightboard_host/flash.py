@@ -292,18 +292,27 @@ def firmware_version(fw):
     return m.group(1)
 
 
-def firmware_sources(fw):
-    """[(slot path, source file, compile?)]: main.py as source, the package's .py compiled, other files as they are."""
+def firmware_sources(fw, games=None, platform=None):
+    """[(slot path, source file, compile?)]: main.py as source, the package's .py compiled, other files as they
+    are; of the package's modules only those a board imports (board_code.py: no host-only module), for every
+    game of the index or only `games` ("a,b" or a list); `platform` is the board's sys.platform, when known."""
+    from nightboard_host import board_code
+
     fw = Path(fw)
     if not (fw / "main.py").is_file() or not (fw / "nightboard").is_dir():
         raise FlashError("%s is not a firmware directory (it needs main.py and nightboard/)" % fw)
+    try:
+        keep = board_code.needed(fw, board_code.choose_games(fw, games), platform)
+    except (board_code.GamesError, OSError) as e:
+        raise FlashError(str(e))
     out = [("main.py", fw / "main.py", False)]
     for src in sorted((fw / "nightboard").rglob("*")):
         rel = src.relative_to(fw)
         if not src.is_file() or "__pycache__" in rel.parts or src.suffix == ".pyc" or src.name.startswith("."):
             continue
         if src.suffix == ".py":
-            out.append((rel.with_suffix(".mpy").as_posix(), src, True))
+            if rel.as_posix() in keep:
+                out.append((rel.with_suffix(".mpy").as_posix(), src, True))
         else:
             out.append((rel.as_posix(), src, False))
     return out
@@ -380,13 +389,8 @@ def build(fw, compiler, games=None, platform=None):
     from nightboard_host import board_code
 
     fw = Path(fw)
-    try:
-        chosen = board_code.choose_games(fw, games)
-        keep = board_code.needed(fw, chosen, platform)
-    except (board_code.GamesError, SyntaxError, OSError) as e:
-        raise FlashError(str(e))
-    items = [(rel, src, comp) for rel, src, comp in firmware_sources(fw)
-             if not comp or src.relative_to(fw).as_posix() in keep]
+    items = firmware_sources(fw, games, platform)
+    chosen = board_code.choose_games(fw, games)
     tmp = None
     if chosen != board_code.index_games(fw):
         tmp = tempfile.TemporaryDirectory(prefix="nightboard-index-")

@@ -124,14 +124,14 @@ Table.tick = tick
 parts = []  # (name, start_us, us) of the parts that took 4 ms or more
 
 
-def timed(cls, name):
+def timed(cls, name, least=4000):
     f = getattr(cls, name)
 
     def wrapper(*a):
         t = time.ticks_us()
         r = f(*a)
         d = time.ticks_diff(time.ticks_us(), t)
-        if d >= 4000 and len(parts) < 400:
+        if d >= least and len(parts) < 400:
             parts.append((name, t, d))
         return r
 
@@ -189,10 +189,11 @@ def heap_now():
 
 def probe_files(slot=SLOT, timed=(), heap_every=0):
     """Extra files that put the frame timing probe in front of the firmware; `timed` names more methods
-    to time, as (module, class, method) (their modules are then imported at boot)."""
+    to time, as (module, class, method) (their modules are then imported at boot), every call of them
+    recorded (the table's own parts only when they take 4 ms or more)."""
     text = PROBE
     for mod, cls, meth in timed:
-        text += "\nimport %s\ntimed(%s%s, %r)\n" % (mod, mod, "." + cls if cls else "", meth)
+        text += "\nimport %s\ntimed(%s%s, %r, 0)\n" % (mod, mod, "." + cls if cls else "", meth)  # every call
     if heap_every:
         text += HEAP_PROBE % (heap_every, heap_every)
     # compiled, as the firmware is: the board neither spends boot time nor heap compiling the probe
