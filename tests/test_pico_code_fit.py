@@ -104,3 +104,18 @@ def test_games_choices_that_cannot_be_made_say_why():
         flash.build(FW, flash.Compiler(3, "armv6m"), "vampiring,chess")
     with pytest.raises(flash.FlashError, match="names no game"):
         flash.build(FW, flash.Compiler(3, "armv6m"), " , ")
+
+
+def test_the_pico_bench_names_no_game_and_takes_what_it_runs_from_the_index():
+    from nightboard.games import index
+    from nightboard_host import bench_pico
+
+    text = Path(bench_pico.__file__).read_text()
+    for g in index.names():
+        assert g not in text
+        assert index.tools(g)["profile"] not in text
+    p = bench_pico.plan()
+    first = index.names()[0]
+    assert p["game"] == first and p["profile"] == index.tools(first)["profile"]
+    assert p["deciders"] == [(g, index.tools(g)["players"][0]) for g in index.names() if index.tools(g)["board_seats"]]
+    assert p["romfs_games"] == index.names()[:len(p["romfs_games"])] and p["romfs_games"]
