@@ -378,13 +378,17 @@ def test_files_that_no_longer_belong_are_deleted_others_are_kept(vb, fw, cache):
     (d / "data").mkdir()
     (d / "data" / "game.json").write_text("{}")  # a saved game
     (d / "notes.txt").write_text("mine")
+    prng = (fw / "nightboard" / "prng.py").read_text()
     (fw / "nightboard" / "extra.py").write_text("EXTRA = 1\n")
+    # a board gets only what it imports (board_code.py): a module that one of its modules imports
+    (fw / "nightboard" / "prng.py").write_text(prng + "\nfrom nightboard import extra  # noqa\n")
     r = do_flash(vb, fw, cache)
     assert "nightboard/extra.mpy" in r.sent
     assert "/nightboard/games/old.py" in r.deleted and not (d / "nightboard").exists()
     (fw / "nightboard" / "extra.py").unlink()
+    (fw / "nightboard" / "prng.py").write_text(prng)
     do_flash(vb, fw, cache)  # into slot b: no extra.mpy
-    (fw / "nightboard" / "prng.py").write_text((fw / "nightboard" / "prng.py").read_text() + "\n_X = 2\n")
+    (fw / "nightboard" / "prng.py").write_text(prng + "\n_X = 2\n")
     r = do_flash(vb, fw, cache)  # back into slot a, which still has extra.mpy
     assert "/nightboard.a/nightboard/extra.mpy" in r.deleted
     assert not (d / "nightboard.a" / "nightboard" / "extra.mpy").exists()
@@ -407,7 +411,7 @@ def test_an_interrupted_flash_leaves_a_board_that_starts_and_the_next_flash_repa
     do_flash(vb, fw, cache)
     set_version(fw, "2.0.0-cut")
     changed = {"nightboard/__init__.mpy"}
-    for name in ("prng.py", "table/menu.py", "games/record.py"):
+    for name in ("prng.py", "table/menu.py", "games/errors.py"):
         p = fw / "nightboard" / name
         p.write_text(p.read_text() + "\n_CUT_TEST = %r\n" % name)
         changed.add("nightboard/" + name[:-3] + ".mpy")
@@ -464,21 +468,22 @@ def damage(path):
 @pytest.mark.micropython
 def test_damage_in_the_running_slot_is_found_by_verify_and_never_copied(vb, fw, cache):
     do_flash(vb, fw, cache)
-    damage(vb.directory / "nightboard.a" / "nightboard" / "games" / "record.mpy")
+    damage(vb.directory / "nightboard.a" / "nightboard" / "games" / "errors.mpy")
     assert not do_flash(vb, fw, cache).written  # the fast path trusts the manifest (sizes agree)
     r = do_flash(vb, fw, cache, verify=True)  # --verify hashes the running slot: the damage shows
     assert r.hashed == ["/nightboard.a"] and r.slot == "/nightboard.b"
-    assert r.sent == ["nightboard/games/record.mpy"] and len(r.copied) == len(flash.firmware_sources(fw)) - 1
-    good = flash.build(fw, flash.Compiler(3, "x64", cache))["nightboard/games/record.mpy"]
-    assert (vb.directory / "nightboard.b" / "nightboard" / "games" / "record.mpy").read_bytes() == good
-    # an update into slot a (damaged in record.mpy, part of it gone) copying from slot b, now damaged
+    built = flash.build(fw, flash.Compiler(3, "x64", cache))  # what a board gets (no host-only module)
+    assert r.sent == ["nightboard/games/errors.mpy"] and len(r.copied) == len(built) - 1
+    good = built["nightboard/games/errors.mpy"]
+    assert (vb.directory / "nightboard.b" / "nightboard" / "games" / "errors.mpy").read_bytes() == good
+    # an update into slot a (damaged in errors.mpy, part of it gone) copying from slot b, now damaged
     # too: the new slot is checked whole before it counts, and what is wrong is sent
     damage(vb.directory / "nightboard.b" / "nightboard" / "table" / "menu.mpy")
     shutil.rmtree(vb.directory / "nightboard.a" / "nightboard" / "table")
     (fw / "nightboard" / "prng.py").write_text((fw / "nightboard" / "prng.py").read_text() + "\n_D = 1\n")
     r = do_flash(vb, fw, cache)
     assert "nightboard/table/menu.mpy" in r.copied  # copied from b, failed its check, then sent
-    assert "nightboard/games/record.mpy" in r.copied  # slot a was hashed (files missing): its damage seen
+    assert "nightboard/games/errors.mpy" in r.copied  # slot a was hashed (files missing): its damage seen
     assert "/nightboard.a" in r.hashed
     assert sorted(r.sent) == ["nightboard/prng.mpy", "nightboard/table/menu.mpy"]
     assert r.hello["firmware"] == flash.firmware_version(fw)
@@ -492,11 +497,11 @@ def test_a_kept_file_damaged_since_is_caught_by_the_check_before_the_switch(vb, 
     do_flash(vb, fw, cache)  # slot a
     prng.write_text(original + "\n_K = 1\n")
     do_flash(vb, fw, cache)  # slot b
-    damage(vb.directory / "nightboard.a" / "nightboard" / "games" / "record.mpy")  # a's manifest does not know
+    damage(vb.directory / "nightboard.a" / "nightboard" / "games" / "errors.mpy")  # a's manifest does not know
     prng.write_text(original + "\n_K = 2\n")
     r = do_flash(vb, fw, cache)  # back into slot a, trusting its manifest for the kept files
     assert r.slot == "/nightboard.a" and r.hashed == []
-    assert sorted(r.sent) == ["nightboard/games/record.mpy", "nightboard/prng.mpy"]
+    assert sorted(r.sent) == ["nightboard/games/errors.mpy", "nightboard/prng.mpy"]
     assert not do_flash(vb, fw, cache, verify=True).written
 
 

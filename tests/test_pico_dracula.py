@@ -1,7 +1,8 @@
 """A Dracula round on the emulated Pico's grid table, through its buttons (`make test-pico`: slow).
 
 The hunt is started over the protocol (with a seed, so the simulated table can be given the same
-game), then every hunter moves with the board's emulated buttons and Dracula takes his night. The
+game), then every hunter moves and ends his turn with the board's emulated buttons (key matrix) and
+Dracula takes his night. The
 decoded LED frames must equal the simulated table's through the same frames, byte for byte, and no
 frame but the one in which the board decides Dracula's move may work longer than 2 frame times.
 Skipped, saying why, when the MicroPython image or rp2040py is missing.
@@ -25,18 +26,27 @@ def hunt():
     from nightboard_host.pico_emu import play_on_board
 
     def moves(emu, run):
+        # A hunter's turn is a move, then actions until he chooses "end" (mode cycles the kinds he may take,
+        # move the rooms): the board's own description of the chosen action says where the draft stands.
         done = run.marks.setdefault("moves", [])
         tries = run.marks.setdefault("tries", [0])
         tries[0] += 1
-        if len(done) >= 4 or tries[0] > 40:  # a round of 3 hunters, Dracula's night, the next hunter
+        if tries[0] > 60:
             return []
         reply, _ms = emu.request({"req": "state"})
-        h = (reply.get("state") or {}).get("active")
-        if h is None:
+        state = reply.get("state") or {}
+        h = state.get("active")
+        if h is None:  # Dracula's night
             return [("wait", 300), moves]
-        done.append(emu.now_us())
-        return [("click", h, "mode")] * (len(done) % 3) + [("click", h, "move"), ("click", h, "ok"),
-                                                           ("wait", 900), moves]
+        chosen = reply["describe"][1].split(": ", 1)[1].split()[0]  # "red to play: move a2 (...)" -> "move"
+        if not state["moved"]:
+            if len(done) >= 4:  # a round of 3 hunters, Dracula's night, the next hunter's move
+                return []
+            done.append(emu.now_us())
+            return [("click", h, "move")] * (len(done) % 2) + [("click", h, "ok"), ("wait", 300), moves]
+        if chosen != "end":
+            return [("click", h, "mode"), moves]
+        return [("click", h, "ok"), ("wait", 900), moves]
 
     acts = [("wait", 300), ("request", dict(START, req="start")), ("wait", 400), moves, ("wait", 800)]
     return play_on_board("grid8", acts, timed=(("nightboard.games.dracula.mind", None, "decide"),))

@@ -75,12 +75,21 @@ def nightboard_flash(port, tmp_path, *args):
 def test_flash_romfs_on_the_emulated_pico_then_back_to_the_filesystem(pico_romfs, tmp_path):
     from mpremote.transport_serial import SerialTransport
 
+    from nightboard_host.bench_pico import romfs_games
+    from nightboard_host.pico_emu import ARCH, MPY_SUB
+
     version = flash.firmware_version(ROOT / "firmware")
-    first = nightboard_flash(pico_romfs.port, tmp_path, "--romfs")
+    games = romfs_games()  # the index's first games, as many as fit the 128 KB partition
+    assert len(games) >= 2, games
+    every = nightboard_flash(pico_romfs.port, tmp_path, "--romfs")  # every game: too big, said before writing
+    assert every.returncode == 1 and "does not fit the board's 128 KB ROMFS partition" in every.stderr, every.stderr
+    assert "--games " in every.stderr
+    built = flash.build(ROOT / "firmware", flash.Compiler(MPY_SUB, ARCH), games, "rp2")
+    first = nightboard_flash(pico_romfs.port, tmp_path, "--romfs", "--games", ",".join(games))
     assert first.returncode == 0, first.stdout + first.stderr
-    assert "wrote %d files into ROMFS" % len(flash.firmware_sources(ROOT / "firmware")) in first.stdout
+    assert "wrote %d files into ROMFS" % len(built) in first.stdout
     assert "the board now starts the new firmware from ROMFS; it answers: firmware %s" % version in first.stdout
-    again = nightboard_flash(pico_romfs.port, tmp_path, "--romfs")
+    again = nightboard_flash(pico_romfs.port, tmp_path, "--romfs", "--games", ",".join(games))
     assert again.returncode == 0, again.stdout + again.stderr
     assert "nothing changed, nothing written; it answers: firmware %s" % version in again.stdout
     t = SerialTransport(pico_romfs.port, timeout=1)
@@ -88,6 +97,8 @@ def test_flash_romfs_on_the_emulated_pico_then_back_to_the_filesystem(pico_romfs
         t.enter_raw_repl(soft_reset=False)
         listing = t.eval("(sorted(__import__('os').listdir('/')), sorted(__import__('os').listdir('/rom')))")
         loader = t.eval("open('/main.py').read()")
+        rom_games = [n for n in t.eval("sorted(__import__('os').listdir('/rom/nightboard/games'))")
+                     if "." not in n]
     finally:
         t.exit_raw_repl()
         t.close()
@@ -95,6 +106,7 @@ def test_flash_romfs_on_the_emulated_pico_then_back_to_the_filesystem(pico_romfs
     assert "profile.json" in root and "main.py" in root and "nightboard.a" not in root  # the code is not here
     assert "nightboard" in rom and "main.py" in rom
     assert '_slot = "/rom" if f.read() ==' in loader
+    assert sorted(rom_games) == sorted(games)  # only the chosen games' code went
     # Without --romfs the same board goes back to a slot in the filesystem, as on any board.
     plain = nightboard_flash(pico_romfs.port, tmp_path)
     assert plain.returncode == 0, plain.stdout + plain.stderr

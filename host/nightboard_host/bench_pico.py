@@ -1,14 +1,18 @@
 """`make bench` figures from the emulated Pico: real MicroPython 1.28 for the RP2040 under rp2040py.
 
-Two sessions played through the board's emulated buttons, with the frame timing probe of
-pico_emu.py: a 4-family VampiRing game on the ring table (started from the menu, one whole turn,
-its animation and its save) and a 4-hunter Dracula hunt on the grid table (a round of hunters'
-moves and Dracula's night, his mind timed). Every figure is in emulated time and labelled
-"emulated RP2040, lower bound": the emulator counts no flash wait states and writes flash
-instantly, so a real Pico takes at least this long (flash writes much longer).
+Every figure is in emulated time and labelled "emulated RP2040, lower bound": the emulator counts no
+flash wait states and writes flash instantly, so a real Pico takes at least this long (flash writes
+much longer). A frame's figure is its work: the time tick() took (buttons, game, save step,
+protocol, drawing, sending), not counting the wait for the next frame.
 
-A frame's figure is its work: the time tick() took (buttons, game, save step, protocol, drawing,
-sending), not counting the wait for the next frame.
+What is run comes from the games' facts, never from a name here (games/index.py, GAME, TOOLS):
+- a session on the stock image (.mpy files in the filesystem): boot, the start menu idle, the
+  index's first game started over the protocol on the table its TOOLS name, one turn in which every
+  player presses ok, its animation and save, then the protocol asked;
+- at that board's REPL, every game with a seat of its own (TOOLS "board_seats") asked for the board's
+  move from a position reached on the host (the board's mind, timed on the board);
+- the same session, shorter, on the ROMFS image with the code in ROMFS, for as many of the index's
+  games (in its order) as fit the 128 KB partition: boot and the heap there.
 """
 
 LABEL = "emulated RP2040, lower bound"
@@ -31,82 +35,139 @@ def _parts_max(run, name, a=0, b=1 << 62):
     return round(max(got) / 1000, 2) if got else None
 
 
-def vampiring_session():
+def plan():
+    """What to run, from the index: {"game", "profile", "players", "deciders": [(game, seat)], "romfs_games"}."""
+    from nightboard.games import index
+    from nightboard.table.tablefit import ProfileError, check_players
+    from nightboard_host import play
+
+    first = index.names()[0]
+    tools = index.tools(first)
+    profile = play.load(tools["profile"])
+    lo, hi = tools["players"]
+    players = lo
+    for n in range(hi, lo - 1, -1):  # the most players its table hosts
+        try:
+            check_players(profile, index.facts(first), n)
+        except ProfileError:
+            continue
+        players = n
+        break
+    deciders = []
+    for g in index.names():
+        t = index.tools(g)
+        if t.get("board_seats"):
+            deciders.append((g, t["players"][0]))  # the board's seat comes after the players' (docs/games.md)
+    return {"game": first, "profile": tools["profile"], "players": players, "deciders": deciders,
+            "romfs_games": romfs_games()}
+
+
+def romfs_games():
+    """The longest run of the index's games, from its start, whose code fits the ROMFS partition."""
+    from nightboard.games import index
+    from nightboard_host import flash, flash_romfs
+    from nightboard_host.pico_emu import ARCH, MPY_SUB, ROMFS_BYTES
+
+    fw = flash.default_firmware_dir()
+    games = index.names()
+    c = flash.Compiler(MPY_SUB, ARCH)
+    while games:
+        if len(flash_romfs.build_image("0", flash.build(fw, c, games, "rp2"))) <= ROMFS_BYTES:
+            return games
+        games = games[:-1]
+    return []
+
+
+def _position(game, seat, seed=1, limit=400):
+    """A position (JSON text) of `game` where its board seat `seat` is to move: the players take their first
+    legal action until then (on the host: the same engine)."""
+    import json
+
+    from nightboard.games import index
+
+    g = index.module(game).new_game(seed, seat)
+    for _ in range(limit):
+        if g.over() if callable(g.over) else g.over:
+            break
+        seats = g.to_move()
+        if seat in seats:
+            return json.dumps(g.to_json())
+        s = seats[0]
+        g.apply(s, g.legal(s)[0])
+    return None
+
+
+DECIDE = ("import gc, json, time; from nightboard.games import index; g = index.module(%r).from_json(json.loads(%r)); "
+          "gc.collect(); t = time.ticks_us(); a = g.board_move(%d); "
+          "print('DECIDE', time.ticks_diff(time.ticks_us(), t)); g = None; gc.collect()")
+
+
+def board_decisions(emu, deciders):
+    """{game: emulated ms of its board_move(seat)}, at the board's REPL (the table stopped)."""
+    out = {}
+    for game, seat in deciders:
+        pos = _position(game, seat)
+        if pos is None:
+            out[game] = "no position with its seat to move"
+            continue
+        text = emu.repl(DECIDE % (game, pos, seat), 120_000).decode("utf-8", "replace")
+        got = [ln.split()[1] for ln in text.splitlines() if ln.startswith("DECIDE ")]
+        out[game] = round(int(got[0]) / 1000, 1) if got else text.strip().splitlines()[-2:]
+    return out
+
+
+def _session(p, romfs_games=None):
     from nightboard_host.pico_emu import play_on_board
 
-    acts = [("wait", 500), ("mark", "menu_end"),
-            ("click", 0, "move"), ("click", 0, "mode"), ("click", 0, "mode"),  # players: 2 -> 4
-            ("mark", "start"), ("click", 0, "ok"), ("wait", 700), ("mark", "turn")]
-    acts += [("click", f, "ok") for f in range(4)]
-    acts += [("mark", "resolved"), ("wait", 2200), ("mark", "end"),
-             ("request", {"req": "hello"}), ("request", {"req": "state"}), ("request", {"req": "frame"})]
-    return play_on_board("ring4", acts, heap_every=10,
-                         timed=(("nightboard.table.vampiring_play", "VampiRingPlay", "start_animation"),))
+    short = romfs_games is not None
+    acts = [("wait", 300 if short else 500), ("mark", "menu_end"),
+            ("request", {"req": "start", "game": p["game"], "players": p["players"], "seed": 1}),
+            ("mark", "start"), ("wait", 600), ("mark", "turn")]
+    acts += [("click", f, "ok") for f in range(p["players"])]
+    acts += [("mark", "resolved"), ("wait", 1000 if short else 2200), ("mark", "end")]
+    if not short:
+        acts += [("request", {"req": "hello"}), ("request", {"req": "state"}), ("request", {"req": "frame"})]
+    return play_on_board(p["profile"], acts, heap_every=10, romfs_games=romfs_games)
 
 
-def dracula_session(hunters=4, steps=6):
-    from nightboard_host.pico_emu import play_on_board
-
-    def hunter_moves(emu, run):
-        """The active hunter moves (asked over the protocol); during Dracula's night, wait for him."""
-        done = run.marks.setdefault("steps", [])
-        tries = run.marks.setdefault("tries", [0])
-        if len(done) >= steps or tries[0] > 40:
-            return []
-        tries[0] += 1
-        reply, _ms = emu.request({"req": "state"})
-        h = (reply.get("state") or {}).get("active")
-        if h is None:
-            return [("wait", 300), hunter_moves]
-        done.append(emu.now_us())
-        return [("click", h, "mode")] * (len(done) % 3) + [("click", h, "move"), ("click", h, "ok"), ("wait", 900),
-                                                           hunter_moves]
-
-    acts = [("wait", 300), ("mark", "idle_from"), ("wait", 500), ("mark", "idle_to"),
-            ("request", {"req": "start", "game": "dracula", "players": hunters, "seed": 21, "level": 3}),
-            ("mark", "started"), ("wait", 600), ("mark", "grid_from"), ("wait", 500), ("mark", "grid_to"),
-            hunter_moves, ("wait", 1500), ("mark", "end")]
-    return play_on_board("grid8", acts, heap_every=10,
-                         timed=(("nightboard.games.dracula.mind", None, "decide"),))
+def _heap(run):
+    if not run.heap:
+        return None
+    return {"in_use_after_session": run.heap[0], "heap_total": run.heap[0] + run.heap[1],
+            "worst_sampled_with_garbage": run.heap[2]}
 
 
 def measure():
     """The figures (a dict), or {"skipped": why} when the emulated Pico cannot run here."""
-    import os
-
-    from nightboard_host.pico_emu import missing_reason
+    from nightboard_host.pico_emu import find_image, missing_reason
 
     why = missing_reason()
     if why:
         return {"skipped": why}
-    if os.environ.get("NIGHTBOARD_BENCH_PICO") != "1":
-        # Two emulated sessions take tens of minutes of a busy 2-core machine (over 40 in the one try).
-        return {"skipped": "set NIGHTBOARD_BENCH_PICO=1 to run the firmware on the emulated Pico (slow)"}
-    out = {"label": LABEL}
-    v = vampiring_session()
+    p = plan()
+    out = {"label": LABEL, "session": "%s, %d players, on %s" % (p["game"], p["players"], p["profile"])}
+    v = _session(p)
     m = v.marks
     out["boot_to_first_frame_ms"] = round(v.boot_us / 1000, 1)
     out["frame_idle_menu"] = _stats(_window(v, m["first_frame"] + 100_000, m["menu_end"]))
-    out["frame_game_start_ms"] = round(max(_window(v, m["start"], m["turn"])) / 1000, 2)
-    out["frame_turn_and_save_max_ms"] = round(max(_window(v, m["turn"], m["end"])) / 1000, 2)
+    out["frame_game_start_ms"] = round(max(_window(v, m["start"], m["turn"]) or [0]) / 1000, 2)
+    out["frame_turn_and_save_max_ms"] = round(max(_window(v, m["turn"], m["end"]) or [0]) / 1000, 2)
     out["frame_animation"] = _stats(_window(v, m["resolved"] + 200_000, m["end"]))
-    out["turn_resolve_ms"] = _parts_max(v, "start_animation", m["turn"], m["end"])
     out["save_begin_ms"] = _parts_max(v, "_save", m["turn"], m["end"])
     out["save_step_max_ms"] = _parts_max(v, "_save_step", m["turn"], m["end"])
     out["frames_over_2_frame_times_in_turn"] = len([w for w in _window(v, m["turn"], m["end"]) if w > 2 * FRAME_US])
-    out["protocol_reply_ms"] = {r["req"]: round(ms, 1) for r, _rep, ms in v.replies}
-    if v.heap:
-        out["heap_vampiring_4"] = {"in_use_after_turn": v.heap[0], "heap_total": v.heap[0] + v.heap[1],
-                                   "peak_sampled_with_garbage": v.heap[2]}
-    d = dracula_session()
-    dm = d.marks
-    out["frame_idle_grid_menu"] = _stats(_window(d, dm["idle_from"], dm["idle_to"]))
-    out["frame_dracula_grid"] = _stats(_window(d, dm["grid_from"], dm["grid_to"]))
-    decide = [dd for n, _s, dd in d.parts if n == "decide"]
-    out["dracula_mind_decision_ms"] = round(max(decide) / 1000, 1) if decide else None
-    out["frame_dracula_round_max_ms"] = round(max(_window(d, dm["grid_from"], dm["end"])) / 1000, 2)
-    out["dracula_moves_played"] = len(dm.get("steps", []))
-    if d.heap:
-        out["heap_dracula_4"] = {"in_use_in_round": d.heap[0], "heap_total": d.heap[0] + d.heap[1],
-                                 "peak_sampled_with_garbage": d.heap[2]}
+    out["protocol_reply_ms"] = {r["req"]: round(ms, 1) for r, _rep, ms in v.replies if r["req"] != "start"}
+    out["protocol_start_reply_ms"] = round([ms for r, _rep, ms in v.replies if r["req"] == "start"][0], 1)
+    out["heap_mpy"] = _heap(v)
+    out["board_decision_ms"] = board_decisions(v.emu, p["deciders"])
+    if find_image(True) is None:
+        out["romfs"] = {"skipped": "no MicroPython image with a ROMFS partition (NIGHTBOARD_PICO_ROMFS_UF2)"}
+    elif not p["romfs_games"]:
+        out["romfs"] = {"skipped": "not even one game's code fits the ROMFS partition"}
+    else:
+        r = _session(p, p["romfs_games"])
+        out["romfs"] = {"games": p["romfs_games"], "boot_to_first_frame_ms": round(r.boot_us / 1000, 1),
+                        "heap": _heap(r),
+                        "frame_turn_and_save_max_ms": round(max(_window(r, r.marks["turn"], r.marks["end"])
+                                                                or [0]) / 1000, 2)}
     return out

@@ -36,6 +36,7 @@ import re
 import subprocess
 import sys
 import time
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -291,18 +292,27 @@ def firmware_version(fw):
     return m.group(1)
 
 
-def firmware_sources(fw):
-    """[(slot path, source file, compile?)]: main.py as source, the package's .py compiled, other files as they are."""
+def firmware_sources(fw, games=None, platform=None):
+    """[(slot path, source file, compile?)]: main.py as source, the package's .py compiled, other files as they
+    are; of the package's modules only those a board imports (board_code.py: no host-only module), for every
+    game of the index or only `games` ("a,b" or a list); `platform` is the board's sys.platform, when known."""
+    from nightboard_host import board_code
+
     fw = Path(fw)
     if not (fw / "main.py").is_file() or not (fw / "nightboard").is_dir():
         raise FlashError("%s is not a firmware directory (it needs main.py and nightboard/)" % fw)
+    try:
+        keep = board_code.needed(fw, board_code.choose_games(fw, games), platform)
+    except (board_code.GamesError, OSError) as e:
+        raise FlashError(str(e))
     out = [("main.py", fw / "main.py", False)]
     for src in sorted((fw / "nightboard").rglob("*")):
         rel = src.relative_to(fw)
         if not src.is_file() or "__pycache__" in rel.parts or src.suffix == ".pyc" or src.name.startswith("."):
             continue
         if src.suffix == ".py":
-            out.append((rel.with_suffix(".mpy").as_posix(), src, True))
+            if rel.as_posix() in keep:
+                out.append((rel.with_suffix(".mpy").as_posix(), src, True))
         else:
             out.append((rel.as_posix(), src, False))
     return out
@@ -372,16 +382,32 @@ def _cache_home():
     return Path(x) if x else Path.home() / ".cache"
 
 
-def build(fw, compiler):
-    """{slot path: bytes} of the firmware as the board gets it."""
-    items = firmware_sources(fw)
+def build(fw, compiler, games=None, platform=None):
+    """{slot path: bytes} of the firmware as the board gets it: what the board imports (board_code.py: no
+    host-only module), for every game of the index or only `games` ("a,b" or a list; the board's index then
+    lists only those); `platform` is the board's sys.platform, when known."""
+    from nightboard_host import board_code
+
+    fw = Path(fw)
+    items = firmware_sources(fw, games, platform)
+    chosen = board_code.choose_games(fw, games)
+    tmp = None
+    if chosen != board_code.index_games(fw):
+        tmp = tempfile.TemporaryDirectory(prefix="nightboard-index-")
+        index = Path(tmp.name) / "index.py"
+        index.write_text(board_code.index_source(fw, chosen))
+        items = [(rel, index if rel == board_code.INDEX[:-3] + ".mpy" else src, comp) for rel, src, comp in items]
 
     def one(item):
         rel, src, comp = item
         return rel, compiler.compile(src, rel) if comp else src.read_bytes()
 
-    with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 2)) as pool:
-        return dict(pool.map(one, items))
+    try:
+        with ThreadPoolExecutor(max_workers=min(8, os.cpu_count() or 2)) as pool:
+            return dict(pool.map(one, items))
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
 
 
 # --- the board ----------------------------------------------------------------------------------------
@@ -660,8 +686,9 @@ class FlashResult:
 
 
 def flash(port=None, profile="ring4", firmware=None, progress=None, wait=True, timeout=180.0, cache_dir=None,
-          verify=False, hook=None, romfs=False):
+          verify=False, hook=None, romfs=False, games=None):
     """Flash the firmware onto the board on `port` (found when None); a FlashResult, or FlashError.
+    games: "a,b" or a list, to put only those games on the board (its start menu then offers only them).
 
     progress: a Progress (the CLI's rich bar) or None; hook(event, path) is called at each step
     ("send", "sent", "copy", "delete", "profile", "loader", "reset"): tests interrupt a flash there.
@@ -691,7 +718,7 @@ def flash(port=None, profile="ring4", firmware=None, progress=None, wait=True, t
         if info.platform == "rp2" and "RP2040" in (info.machine or ""):
             board.run(_WDT_OFF, "stopping the watchdog")
         progress.phase("compiling for .mpy v%d.%d" % (info.mpy_major, info.mpy_sub))
-        files = build(fw, Compiler(info.mpy_sub, info.arch, cache_dir))
+        files = build(fw, Compiler(info.mpy_sub, info.arch, cache_dir), games, info.platform)
         progress.phase("reading the board")
         _sync(board, info, version, files, prof_bytes, result, progress, hook, verify, romfs)
         hook("reset", LOADER)
@@ -1051,6 +1078,9 @@ def add_flash_command(sub):
     p.add_argument("--romfs", action="store_true", help="put the code into the board's ROMFS partition (a "
                    "MicroPython built with one), where it runs without using the heap; the profile and saves stay "
                    "in the filesystem")
+    p.add_argument("--games", help="put only these games on the board, comma-separated (e.g. vampiring,dracula; "
+                   "default: every game); its start menu then offers only them. A 128 KB ROMFS partition holds "
+                   "two games' code, not all")
     p.set_defaults(func=run_command)
     return p
 
@@ -1108,7 +1138,8 @@ def run_command(args):
             print(copied)
             return 0
         result = flash(args.port, profile=args.profile, firmware=args.firmware, progress=progress,
-                       wait=not args.no_wait, timeout=args.timeout, verify=args.verify, romfs=args.romfs)
+                       wait=not args.no_wait, timeout=args.timeout, verify=args.verify, romfs=args.romfs,
+                       games=args.games)
     except FlashError as e:
         print("nightboard flash: %s" % e, file=sys.stderr)
         return 1

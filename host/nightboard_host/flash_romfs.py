@@ -160,8 +160,9 @@ def sync_romfs(board, version, files, prof_bytes, result, progress, hook, state,
         raise F.FlashError(NO_ROMFS)
     image = build_image(version, files)
     if len(image) > info["size"]:
-        raise F.FlashError("the firmware's code (%d KB as a ROMFS image) does not fit the board's %d KB ROMFS "
-                           "partition: flash without --romfs" % (len(image) // 1024, info["size"] // 1024))
+        raise F.FlashError("the firmware's code (%.1f KB as a ROMFS image, %s) does not fit the board's %d KB "
+                           "ROMFS partition: choose fewer games (--games %s, for example) or flash without --romfs"
+                           % (len(image) / 1024, _games_said(files), info["size"] // 1024, _two_games(files)))
     loader = state["texts"].get(F.LOADER) or ""
     fallback = active if active is not None and complete(active) else None
     if fallback is None and "/rom/" + COMPLETE in loader:
@@ -200,6 +201,21 @@ def sync_romfs(board, version, files, prof_bytes, result, progress, hook, state,
         progress.phase("switching to the new firmware")
         F._atomic_write(board, F.LOADER, new_loader.encode())
         result.loader_written = True
+
+
+def _games_in(files):
+    return sorted(set(p.split("/")[2] for p in files if p.startswith("nightboard/games/") and p.count("/") == 3))
+
+
+def _games_said(files):
+    g = _games_in(files)
+    return "%d game%s: %s" % (len(g), "" if len(g) == 1 else "s", ", ".join(g))
+
+
+def _two_games(files):
+    from nightboard_host import board_code, flash as F
+
+    return ",".join(board_code.index_games(F.default_firmware_dir())[:2])
 
 
 def _fallback_in(loader):

@@ -37,6 +37,7 @@ ARCH = "armv6m"
 UF2_NAME = "firmware-v1.28.0-RPI_PICO.uf2"
 ROMFS_UF2_NAME = "firmware-v1.28.0-RPI_PICO_ROMFS128K.uf2"
 CORE_HZ = 125_000_000
+ROMFS_BYTES = 128 * 1024  # the ROMFS image's partition (MICROPY_HW_ROMFS_BYTES), at the top of the code space
 
 
 def _repo_root():
@@ -76,13 +77,14 @@ def _cache_dir():
     return d
 
 
-def board_files(profile="ring4", fw=None, extra=None):
-    """{path on the board: bytes} as `nightboard flash` leaves a board: loader, profile, slot A."""
+def board_files(profile="ring4", fw=None, extra=None, games=None):
+    """{path on the board: bytes} as `nightboard flash` leaves a Pico: loader, profile, slot A (with only
+    `games`, as `--games` chooses, when given)."""
     from nightboard_host import flash
 
     fw = Path(fw) if fw else flash.default_firmware_dir()
     version = flash.firmware_version(fw)
-    built = flash.build(fw, flash.Compiler(MPY_SUB, ARCH))
+    built = flash.build(fw, flash.Compiler(MPY_SUB, ARCH), games, "rp2")
     files = {"/main.py": (flash.LOADER_TEXT % {"version": version, "slot": SLOT}).encode(),
              "/profile.json": flash._profile_bytes(profile)}
     for rel, data in built.items():
@@ -122,14 +124,14 @@ Table.tick = tick
 parts = []  # (name, start_us, us) of the parts that took 4 ms or more
 
 
-def timed(cls, name):
+def timed(cls, name, least=4000):
     f = getattr(cls, name)
 
     def wrapper(*a):
         t = time.ticks_us()
         r = f(*a)
         d = time.ticks_diff(time.ticks_us(), t)
-        if d >= 4000 and len(parts) < 400:
+        if d >= least and len(parts) < 400:
             parts.append((name, t, d))
         return r
 
@@ -187,13 +189,23 @@ def heap_now():
 
 def probe_files(slot=SLOT, timed=(), heap_every=0):
     """Extra files that put the frame timing probe in front of the firmware; `timed` names more methods
-    to time, as (module, class, method) (their modules are then imported at boot)."""
+    to time, as (module, class, method) (their modules are then imported at boot), every call of them
+    recorded (the table's own parts only when they take 4 ms or more)."""
     text = PROBE
     for mod, cls, meth in timed:
-        text += "\nimport %s\ntimed(%s%s, %r)\n" % (mod, mod, "." + cls if cls else "", meth)
+        text += "\nimport %s\ntimed(%s%s, %r, 0)\n" % (mod, mod, "." + cls if cls else "", meth)  # every call
     if heap_every:
         text += HEAP_PROBE % (heap_every, heap_every)
-    return {"/lib/nbprobe.py": text.encode(), "/main.py": (PROBE_LOADER % {"slot": slot}).encode()}
+    # compiled, as the firmware is: the board neither spends boot time nor heap compiling the probe
+    import tempfile
+
+    from nightboard_host import flash
+
+    with tempfile.TemporaryDirectory(prefix="nightboard-probe-") as d:
+        src = Path(d) / "nbprobe.py"
+        src.write_text(text)
+        mpy = flash.Compiler(MPY_SUB, ARCH).compile(src, "nbprobe.mpy")
+    return {"/lib/nbprobe.mpy": mpy, "/main.py": (PROBE_LOADER % {"slot": slot}).encode()}
 
 
 def littlefs_image(files):
@@ -304,7 +316,7 @@ class PicoEmu:
     as `nightboard flash` writes them. Nothing runs until `run_ms`/`run_until`.
     """
 
-    def __init__(self, profile="ring4", fs=None, image=None, extra_files=None):
+    def __init__(self, profile="ring4", fs=None, image=None, extra_files=None, romfs=None):
         from rp2040py.boards import BOARDS, resolve_firmware
         from rp2040py.device.mp_device import MicroPythonDevice
         from rp2040py.external.key_mock import KeyMock
@@ -326,6 +338,11 @@ class PicoEmu:
         self.clock = self.sim.clock
         self.layout = board.layout
         self.mcu.flash[self.layout.fs_start:self.layout.fs_start + len(fs)] = fs
+        if romfs is not None:  # the ROMFS image's partition: the 128 KB just below the filesystem
+            if len(romfs) > ROMFS_BYTES:
+                raise ValueError("a %d B ROMFS image does not fit the %d B partition" % (len(romfs), ROMFS_BYTES))
+            start = self.layout.fs_start - ROMFS_BYTES
+            self.mcu.flash[start:start + ROMFS_BYTES] = romfs + b"\xff" * (ROMFS_BYTES - len(romfs))
         self.frames = []
         led = self.profile["led"]
         self.leds = Ws2812(led["pin"], color_order="RGB", on_pixels=self._on_pixels)  # raw wire order kept
@@ -491,12 +508,33 @@ def button_of(profile, player, role):
     raise ValueError("no %s button for player %d" % (role, player))
 
 
-def play_on_board(profile_name, actions, boot_timeout_ms=4000, timed=(), heap_every=0):
+def romfs_board(profile_name, games, extra=None):
+    """(filesystem image, ROMFS image) of a Pico with a ROMFS partition flashed by `nightboard flash --romfs
+    --games ...`: the code (only `games`) in ROMFS, the profile and the loader in the filesystem. `extra`
+    files go to the filesystem (a loader in them replaces flash's)."""
+    from nightboard_host import flash, flash_romfs
+
+    fw = flash.default_firmware_dir()
+    version = flash.firmware_version(fw)
+    built = flash.build(fw, flash.Compiler(MPY_SUB, ARCH), games, "rp2")
+    files = {"/main.py": (flash_romfs.ROMFS_LOADER_TEXT % {
+        "version": version, "fallback": None, "complete": flash_romfs.COMPLETE,
+        "mark": flash_romfs.mark(version, built)}).encode(), "/profile.json": flash._profile_bytes(profile_name)}
+    files.update(extra or {})
+    return littlefs_image(files), flash_romfs.build_image(version, built)
+
+
+def play_on_board(profile_name, actions, boot_timeout_ms=4000, timed=(), heap_every=0, romfs_games=None):
     """Boot with the probe, perform `actions`, stop the table; a BoardRun. Actions: ("click", player, role),
     ("wait", ms), ("mark", name), ("request", {protocol request}) or a callable(emu, run_state) for
-    actions that depend on what the board says (it returns more actions)."""
-    emu = PicoEmu(profile_name, fs=littlefs_image(board_files(profile_name, extra=probe_files(
-        timed=timed, heap_every=heap_every))))
+    actions that depend on what the board says (it returns more actions). With romfs_games (a list), the
+    board is the ROMFS image with those games' code in its ROMFS partition."""
+    if romfs_games:
+        fs, rom = romfs_board(profile_name, romfs_games, probe_files("/rom", timed, heap_every))
+        emu = PicoEmu(profile_name, fs=fs, image=find_image(True), romfs=rom)
+    else:
+        emu = PicoEmu(profile_name, fs=littlefs_image(board_files(profile_name, extra=probe_files(
+            timed=timed, heap_every=heap_every))))
     emu.run_until(lambda: len(emu.frames) > 0, boot_timeout_ms, "the first LED frame")
     run = BoardRun(emu, [], [], {"first_frame": emu.frames[0].t_us})
     todo = list(actions)

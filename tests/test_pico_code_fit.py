@@ -1,0 +1,121 @@
+"""What a Pico gets of the firmware (host/nightboard_host/board_code.py): no host-only module, every module it
+imports, and with `--games` only the chosen games, small enough for a 128 KB ROMFS partition.
+
+The completeness check runs the table from the built file set alone: the chosen .py files (with the
+rewritten index) copied into an empty directory, imported by a fresh CPython that cannot see the
+checkout's firmware, every game of the menu started and played for some frames, the protocol asked.
+"""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from nightboard_host import board_code, flash
+
+ROOT = Path(__file__).resolve().parent.parent
+FW = ROOT / "firmware"
+
+PLAY = r"""
+import json, os, sys
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, here)
+import nightboard
+assert nightboard.__file__.startswith(here), nightboard.__file__  # the copied files, not the checkout's
+from nightboard.hal.sim import make_sim_hal
+from nightboard.table.app import Table
+from nightboard.table.profile import load_profile_file
+from nightboard.table import programs
+out = {"menu": programs.names()}
+for name in programs.names():
+    for path in sys.argv[1:]:  # the first profile whose table can host the game
+        profile = load_profile_file(path)
+        hal = make_sim_hal(profile)
+        t = Table(profile, hal)
+        try:
+            t.start_game({"game": name, "players": programs.find(name)["players"][0] + 1, "seed": 5})
+        except ValueError:
+            continue
+        for i in range(120):
+            hal.clock.advance(t.frame_ms)
+            t.tick()
+            if i % 7 == 0:
+                for b in range(len(profile["buttons"]["keys"])):
+                    hal.buttons.press(b) if i % 14 == 0 else hal.buttons.release(b)
+        out[name] = t.program["name"]
+        break
+print(json.dumps(out))
+"""
+
+
+def _copy_tree(tmp_path, games):
+    keep = board_code.needed(FW, games)
+    for rel in keep:
+        dst = tmp_path / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        dst.write_text((FW / rel).read_text())
+    (tmp_path / board_code.INDEX).write_text(board_code.index_source(FW, games))
+    return keep
+
+
+def test_no_host_only_module_goes_to_a_pico():
+    games = board_code.index_games(FW)
+    keep = board_code.needed(FW, games, "rp2")
+    for g in games:
+        assert "nightboard/games/%s/tools.py" % g not in keep
+        assert "nightboard/games/%s/secrets.py" % g not in keep
+        assert "nightboard/games/%s/__init__.py" % g in keep
+    assert "nightboard/games/record.py" not in keep
+    assert "nightboard/hal/sim.py" not in keep and "nightboard/hal/cp_backend.py" not in keep
+    assert "nightboard/hal/rp2_buttons.py" in keep and "nightboard/table/app.py" in keep
+    # the virtual board (unix port, no rp2) runs the simulated hal: it keeps it
+    assert "nightboard/hal/sim.py" in board_code.needed(FW, games)
+
+
+@pytest.mark.parametrize("games", [None, ["vampiring", "dracula"]])
+def test_the_built_files_alone_run_every_game_they_offer(tmp_path, games):
+    chosen = games or board_code.index_games(FW)
+    _copy_tree(tmp_path, chosen)
+    (tmp_path / "play.py").write_text(PLAY)
+    profiles = sorted(str(p) for p in (ROOT / "hardware/profiles").glob("*.json"))
+    out = subprocess.run([sys.executable, "-I", str(tmp_path / "play.py")] + profiles, cwd=tmp_path,
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    got = json.loads(out.stdout.strip().splitlines()[-1])
+    assert got["menu"] == chosen + ["selftest"]
+    for g in chosen + ["selftest"]:
+        assert got.get(g) == g, (g, got)
+
+
+def test_two_games_fit_a_128k_romfs_partition_and_every_game_does_not():
+    from nightboard_host.flash_romfs import build_image
+    from nightboard_host.pico_emu import ARCH, MPY_SUB
+
+    c = flash.Compiler(MPY_SUB, ARCH)
+    two = build_image("0", flash.build(FW, c, "vampiring,dracula", "rp2"))
+    every = build_image("0", flash.build(FW, c, None, "rp2"))
+    assert len(two) <= 128 * 1024 < len(every), (len(two), len(every))
+
+
+def test_games_choices_that_cannot_be_made_say_why():
+    with pytest.raises(flash.FlashError, match="no game called 'chess'.*it has: vampiring"):
+        flash.build(FW, flash.Compiler(3, "armv6m"), "vampiring,chess")
+    with pytest.raises(flash.FlashError, match="names no game"):
+        flash.build(FW, flash.Compiler(3, "armv6m"), " , ")
+
+
+def test_the_pico_bench_names_no_game_and_takes_what_it_runs_from_the_index():
+    from nightboard.games import index
+    from nightboard_host import bench_pico
+
+    text = Path(bench_pico.__file__).read_text()
+    for g in index.names():
+        assert g not in text
+        assert index.tools(g)["profile"] not in text
+    p = bench_pico.plan()
+    first = index.names()[0]
+    assert p["game"] == first and p["profile"] == index.tools(first)["profile"]
+    assert p["deciders"] == [(g, index.tools(g)["players"][0]) for g in index.names() if index.tools(g)["board_seats"]]
+    assert p["romfs_games"] == index.names()[:len(p["romfs_games"])] and p["romfs_games"]
