@@ -365,10 +365,7 @@ def test_the_first_games_keep_their_entry_points():
 
 
 # Files that still name games, each with the reason; the test below fails for any other.
-NAMING_ALLOWED = {
-    # the emulated Pico's figures: being made generic by their own work (issue 15, the bench on the Pico)
-    "host/nightboard_host/bench_pico.py",
-}
+NAMING_ALLOWED = set()  # none today: add a file here only with the reason it must name a game
 
 
 def _own_module(path, name):

@@ -4,7 +4,7 @@ What only the host imports (a game's tools.py and secrets.py, games/record.py...
 the closure is taken from the sources themselves (every `import`, `from ... import` and `__import__`
 of a constant name, and every string constant that names a module of the firmware, as a game's
 GAME["table"] does), with the game packages the index lists as roots. A maker may flash fewer games
-(`nightboard flash --games vampiring,dracula`): the board then gets an index listing only those, and
+(`nightboard flash --games NAME,NAME`, names from the index): the board then gets an index listing only those, and
 none of the others' code; its start menu offers only them.
 """
 

@@ -1078,9 +1078,11 @@ def add_flash_command(sub):
     p.add_argument("--romfs", action="store_true", help="put the code into the board's ROMFS partition (a "
                    "MicroPython built with one), where it runs without using the heap; the profile and saves stay "
                    "in the filesystem")
-    p.add_argument("--games", help="put only these games on the board, comma-separated (e.g. vampiring,dracula; "
-                   "default: every game); its start menu then offers only them. A 128 KB ROMFS partition holds "
-                   "two games' code, not all")
+    from nightboard.games import index
+
+    p.add_argument("--games", help="put only these games on the board, comma-separated (of %s; default: every "
+                   "game); its start menu then offers only them. A 128 KB ROMFS partition holds two games' code, "
+                   "not all" % ", ".join(index.names()))
     p.set_defaults(func=run_command)
     return p
 
