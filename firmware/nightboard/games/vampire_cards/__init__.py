@@ -19,6 +19,7 @@ GAME = {
     "surface": ("ring", 2, 4),  # per seat its bite and its feathers or escape, and the Vampire's bones
     "table": ("nightboard.table.vampire_cards_play", "VampireCardsPlay"),
     "colour": (255, 150, 0),  # amber in the start menu
+    "hides": True,  # it has hidden facts (the hands and the pile): its seed is the board's own, shown at the end
 }
 
 

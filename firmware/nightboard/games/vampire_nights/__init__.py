@@ -19,6 +19,7 @@ GAME = {
     "surface": ("grid", 7),  # a fixed 7x7 square holds it (tablefit: an integer is the side itself)
     "table": ("nightboard.table.vampire_nights_play", "VampireNightsPlay"),
     "colour": (150, 0, 60),
+    "hides": True,  # it has hidden facts (the rooms face down, hands, loot and bite cards): its seed is the board's own, shown at the end
 }
 
 
