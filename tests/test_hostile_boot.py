@@ -77,7 +77,7 @@ REASONS = {
     "binary garbage": "the header is not JSON",
     "empty": "truncated: no header line",
     "a header line 5000 long": "too large for a save",
-    "50 KB": "too large for a save: 51200 bytes (a save is at most 4096)",
+    "50 KB": "too large for a save: 51200 bytes (a save is at most 3072)",
 }
 
 

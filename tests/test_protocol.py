@@ -657,7 +657,8 @@ def _snapshot(d):
 def test_fuzz_ten_thousand_malformed_lines_are_all_refused_and_change_nothing():
     rng = random.Random(20240604)
     lines = garbage(rng, 10000)
-    from nightboard.hal.sim import SeededRandom, make_sim_hal
+    from nightboard.hal.entropy import SeededRandom
+    from nightboard.hal.sim import make_sim_hal
     from table_driver import profile
 
     # the same randomness for both (the board's key and each save's nonce), so that their flash can be compared

@@ -28,7 +28,7 @@ built from rp2_ws2812, rp2_buttons, rp2_clock, rp2_storage).
 class Hal:
     """The parts together, as the table receives them. watchdog (start/feed/stop, or None) and
     reset_cause ("power-on", "watchdog", "soft", "unknown") are optional; random_bytes defaults to
-    hal/entropy.py's (a test may give a seeded one)."""
+    os.urandom (hal/entropy.py where the port has none; a test may give entropy.SeededRandom)."""
 
     def __init__(self, pixels, buttons, clock, storage, watchdog=None, reset_cause="power-on", random_bytes=None):
         self.pixels = pixels
@@ -38,5 +38,9 @@ class Hal:
         self.watchdog = watchdog
         self.reset_cause = reset_cause
         if random_bytes is None:
+            import os
+
+            random_bytes = getattr(os, "urandom", None)
+        if random_bytes is None:  # a port without os.urandom: hal/entropy.py's fallbacks
             from nightboard.hal.entropy import random_bytes
         self.random_bytes = random_bytes

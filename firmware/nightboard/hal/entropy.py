@@ -1,7 +1,7 @@
-"""The board's own randomness: seeds of games with hidden facts, the board's key, each save's nonce.
+"""The board's own randomness where os.urandom is missing, and a seeded stand-in for tests.
 
-os.urandom where the port has it: on a Pico it reads the RP2040's ring oscillator, on the unix port
-and CPython the operating system's generator. A port without it falls back to `random.getrandbits`
+Hal uses os.urandom itself where the port has it (this module is then not imported): on a Pico it
+reads the RP2040's ring oscillator, on the unix port and CPython the operating system's generator. A port without it falls back to `random.getrandbits`
 (seeded by the port at boot: from the hardware where it has a source, else from its clock), and then
 to the microsecond clock; both are weaker, so a port without os.urandom is a port whose hidden facts a
 patient player may guess (docs/hal.md says so).
@@ -30,7 +30,14 @@ def random_bytes(n):
         return bytes(out)
 
 
-def random_seed():
-    """A game's seed: 30 random bits (a small integer on every port, within the protocol's range)."""
-    b = random_bytes(4)
-    return b[0] | (b[1] << 8) | (b[2] << 16) | ((b[3] & 0x3F) << 24)
+class SeededRandom:
+    """random_bytes for tests that compare two tables: the same bytes for the same seed (the shared PRNG).
+    Never for a real game: its keys, nonces and seeds would be anyone's guess."""
+
+    def __init__(self, seed):
+        from nightboard.prng import Prng
+
+        self.prng = Prng(seed)
+
+    def __call__(self, n):
+        return bytes([self.prng.below(256) for _ in range(n)])

@@ -328,22 +328,9 @@ class SimWatchdog:
             raise WatchdogReset("no watchdog feed for %d ms" % clock.ticks_diff(clock.ticks_ms(), self.last))
 
 
-class SeededRandom:
-    """random_bytes for tests that compare two tables: the same bytes for the same seed (the shared PRNG).
-    Never for a real game: its keys, nonces and seeds would be anyone's guess."""
-
-    def __init__(self, seed):
-        from nightboard.prng import Prng
-
-        self.prng = Prng(seed)
-
-    def __call__(self, n):
-        return bytes([self.prng.below(256) for _ in range(n)])
-
-
 def make_sim_hal(profile, storage=None, clock=None, keep=False, reset_cause="power-on", random_bytes=None):
     """Simulated pixels/buttons/clock/storage/watchdog sized from a (validated) profile; random_bytes is the
-    host's os.urandom unless a test gives its own (SeededRandom)."""
+    host's os.urandom unless a test gives its own (hal/entropy.py's SeededRandom)."""
     count = _field(profile, "led", "count")
     keys = _field(profile, "buttons", "keys")
     clock = clock if clock is not None else SimClock()

@@ -269,16 +269,7 @@ class Keeper:
         return lines
 
     def render_save_failing(self, now):
-        """While saves fail: the error pattern over the game at first, then every fourth ring LED from the
-        third flashes magenta for a quarter of each second ("this game is not being saved")."""
-        if self.hal.clock.ticks_diff(now, self.save_alert_until) < 0:
-            self._render_error(now)
-            return
-        if now % 1000 < 250:
-            c = P.ERROR
-            lay = self.layout
-            for j in range(2, lay.ring_len, 4):
-                self.frame.set(lay.ring_led(j), c[0], c[1], c[2])
+        _trouble().render_save_failing(self, now)
 
     def _render_resume_ask(self, now):
         """The saved game, with every fourth ring LED blinking green: "carry on with this game?"."""

@@ -85,7 +85,7 @@ def free_space(t):
 def set_aside(t, reason, now):
     reason = why(reason) if isinstance(reason, Exception) else reason
     try:
-        name = t.saves.set_aside()
+        name = set_aside_file(t.saves)
         t.save_problem = "the saved game could not be used (%s); kept as %s" % (reason, name)
     except OSError as e:
         t.save_unusable = True  # not tried again: the table goes on to the start menu
@@ -169,3 +169,32 @@ def error_lines(t):
     if t.error is not None:
         return ["something went wrong: " + t.error, t.error_next]
     return [t.save_problem or "something went wrong", t.error_next]
+
+
+def set_aside_file(store):
+    """Rename a bad save (or whatever is in its place) out of the way; return its new name."""
+    n = 1
+    while n < 1000:
+        name = "game.bad%d.json" % n
+        try:
+            if store.storage.size(name) is None:
+                store.storage.rename(SAVE, name)
+                return name
+        except OSError as e:
+            if getattr(e, "errno", None) != 21:  # EISDIR: a directory of that name; the next name
+                raise
+        n += 1
+    raise OSError(17, "game.bad1.json .. game.bad999.json are all taken")
+
+
+def render_save_failing(t, now):
+    """While saves fail: the error pattern over the game at first, then every fourth ring LED from the
+    third flashes magenta for a quarter of each second ("this game is not being saved")."""
+    if t.hal.clock.ticks_diff(now, t.save_alert_until) < 0:
+        render_error(t, now)
+        return
+    if now % 1000 < 250:
+        c = P.ERROR
+        lay = t.layout
+        for j in range(2, lay.ring_len, 4):
+            t.frame.set(lay.ring_led(j), c[0], c[1], c[2])

@@ -16,23 +16,22 @@ it is read; a header line longer than HEADROOM and a body nested deeper than
 MAX_DEPTH are refused before json.loads. Whatever is in the file, loading it
 cannot run the board out of memory.
 
-The file is assembled in one buffer allocated when the table starts: the JSON
+Reading (decode, SaveStore.load) lives in table/save_open.py, imported only when a save is read and
+dropped again after. The file is assembled in one buffer allocated when the table starts: the JSON
 is copied into it and sealed in place. The board saves in steps, a bounded
 part in each frame (SaveStore.begin/step), so a turn never freezes the table.
 """
 
-import json
-from binascii import hexlify, unhexlify
+from binascii import hexlify
 
 from nightboard.compat import json_dumps
-from nightboard.table.jsonguard import too_deep
-from nightboard.table.seal import MAC_BYTES, NONCE_BYTES, Keys, Sealer, crc32, open_body
+from nightboard.table.seal import NONCE_BYTES, Keys, Sealer, crc32
 
 SAVE = "game.json"
 TMP = "game.tmp"
 FORMAT = 3
 HEADROOM = 200  # room before the body for the header line
-BUFFER = 4096
+BUFFER = 3072  # the largest game state seen in random play is about 1.1 KB; every save is this long
 BODY = BUFFER - HEADROOM  # every save's body is this long, whatever the game: its size tells nothing
 MAX_DEPTH = 16  # arrays/objects inside one another in a saved state (the games' states nest 2..4 deep)
 SEAL_STEP = 256  # text bytes sealed in one frame (or 8 times as many of padding): a few ms on a Pico
@@ -91,70 +90,23 @@ def encode(program, turns_done, state, key, nonce):
     return bytes(buf[start:end])
 
 
-def _unhex(header, name, n):
-    v = header.get(name)
-    try:
-        b = unhexlify(v) if isinstance(v, str) and len(v) == 2 * n else None
-    except ValueError:
-        b = None
-    if b is None:
-        raise SaveError("not a saved game (its %s is not %d hex bytes)" % (name, n))
-    return b
-
-
 def decode(data, key, buf=None):
-    """(header, state) from a save file's bytes, or SaveError saying what is wrong with them.
-    key: the board's key, or its Keys (made once by SaveStore); buf: a buffer to open the body in (the
-    store's own, so that reading a save allocates no body-sized block on a fragmented heap)."""
-    keys = key if isinstance(key, Keys) else Keys(key)
-    head = bytes(memoryview(data)[:HEADROOM + 1])  # data: bytes, bytearray or a memoryview
-    nl = head.find(b"\n")
-    if nl < 0:
-        if len(data) > HEADROOM and bytes(data).find(b"\n") >= 0:
-            raise SaveError("not a Nightboard save (its first line is longer than a save's header)")
-        raise SaveError("truncated: no header line")
-    if too_deep(head[:nl], 2):
-        raise SaveError("not a Nightboard save (its first line nests too deep for a header)")
-    try:
-        header = json.loads(head[:nl])
-    except ValueError:
-        raise SaveError("the header is not JSON")
-    if not isinstance(header, dict) or "nightboard_save" not in header:
-        raise SaveError("not a Nightboard save")
-    if header["nightboard_save"] in (1, 2):
-        raise SaveError("sealed by an older firmware (save format %d) with the old, weak seal, which this "
-                        "firmware no longer opens" % header["nightboard_save"])
-    if header["nightboard_save"] != FORMAT:
-        raise SaveError("save format %r is not supported (this firmware reads format %d)"
-                        % (header["nightboard_save"], FORMAT))
-    if not isinstance(header.get("program"), str) or not isinstance(header.get("turns_done"), int):
-        raise SaveError("not a saved game (needs program and turns_done)")
-    nonce = _unhex(header, "nonce", NONCE_BYTES)
-    mac = _unhex(header, "mac", MAC_BYTES)
-    size = len(data) - nl - 1
-    body = memoryview(buf if buf is not None and len(buf) >= size else bytearray(size))[:size]
-    body[:] = memoryview(data)[nl + 1:]  # a copy, opened in place
-    if len(body) != header.get("bytes"):
-        raise SaveError("truncated: %d of %r bytes" % (len(body), header.get("bytes")))
-    if "%08x" % (crc32(body) & 0xFFFFFFFF) != header.get("crc32"):
-        raise SaveError("checksum mismatch")
-    h = keys.mac_start(header["program"], header["turns_done"], nonce)
-    h.update(body)
-    if keys.mac_end(h) != mac:
-        raise SaveError("the game does not open with this board's key (sealed by another board, or altered)")
-    text = body[:open_body(body, keys, nonce)]  # the text alone: the padding is never opened
-    if too_deep(text, MAX_DEPTH):
-        raise SaveError("the game nests deeper than %d" % MAX_DEPTH)
-    try:
-        try:
-            state = json.loads(text)  # pyright: ignore[reportArgumentType]  MicroPython reads a memoryview
-        except TypeError:  # CPython does not
-            state = json.loads(bytes(text))
-    except ValueError:
-        raise SaveError("the game is not JSON")
-    if not isinstance(state, dict):
-        raise SaveError("not a saved game (its state is not an object)")
-    return header, state
+    """(header, state) from a save file's bytes, or SaveError saying what is wrong with them
+    (table/save_open.py: imported only to read a save)."""
+    from nightboard.table.save_open import decode as _decode
+
+    return _decode(data, key, buf)
+
+
+def _forget_reader():
+    """Drop save_open.py once a save is read (the board reads one at power-up, or after an error)."""
+    import sys
+
+    sys.modules.pop("nightboard.table.save_open", None)
+    import nightboard.table as pkg
+
+    if "save_open" in pkg.__dict__:
+        delattr(pkg, "save_open")
 
 
 class SaveStore:
@@ -238,65 +190,19 @@ class SaveStore:
         self.begin(program, turns_done, state)
         self.finish()
 
-    def _read(self, name):
-        """The file's bytes, None when there is none; SaveError, before reading, when it is larger than
-        any save (OSError when it cannot be read, a directory in its place for one)."""
-        n = self.storage.size(name)
-        if n is None:
-            return None
-        if n > len(self.buf):
-            raise SaveError("too large for a save: %d bytes (a save is at most %d)" % (n, len(self.buf)))
-        return self.storage.read(name)
-
     def load(self):
-        """(header, state) of the save, None when there is none; SaveError when it fails its checks.
+        """(header, state) of the save, None when there is none; SaveError when it fails its checks
+        (table/save_open.py)."""
+        from nightboard.table.save_open import load
 
-        A leftover temporary file from a save cut short is removed (or, if the save itself is
-        missing and the temporary file is whole, it is completed). One that cannot be a save is
-        ignored (and removed when possible).
-        """
-        st = self.storage
-        data = self._read(SAVE)
         try:
-            tmp = self._read(TMP)
-        except (SaveError, OSError):
-            tmp = None
-            try:
-                st.remove(TMP)
-            except OSError:
-                pass
-        if tmp is not None:
-            if data is None:
-                try:
-                    decode(tmp, self.keys, self._spare())
-                    st.rename(TMP, SAVE)
-                    data = tmp
-                except SaveError:
-                    st.remove(TMP)
-            else:
-                st.remove(TMP)
-        if data is None:
-            return None
-        return decode(data, self.keys, self._spare())
+            return load(self)
+        finally:
+            _forget_reader()
 
-    def _spare(self):
+    def spare(self):
         """The save buffer, to open a save in, when no save is under way in it."""
         return self.buf if self._job is None else None
-
-    def set_aside(self):
-        """Rename a bad save (or whatever is in its place) out of the way; return its new name."""
-        n = 1
-        while n < 1000:
-            name = "game.bad%d.json" % n
-            try:
-                if self.storage.size(name) is None:
-                    self.storage.rename(SAVE, name)
-                    return name
-            except OSError as e:
-                if getattr(e, "errno", None) != 21:  # EISDIR: a directory of that name; the next name
-                    raise
-            n += 1
-        raise OSError(17, "game.bad1.json .. game.bad999.json are all taken")
 
     def clear(self):
         if self.storage.exists(SAVE):

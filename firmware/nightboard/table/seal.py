@@ -117,20 +117,3 @@ class Sealer:
                 i = stop
         self.pos = i
         return i >= size
-
-
-def open_body(body, keys, nonce):
-    """Open a sealed body in place; the length of its text (the plain body's first zero byte ends it).
-    Only the text is XOR-ed: the padding is never needed in the clear."""
-    prefix = keys.seal + nonce
-    size = len(body)
-    i = 0
-    while i < size:
-        ks = hashlib.sha256(prefix + (i // BLOCK).to_bytes(4, "little")).digest()
-        for j in range(min(BLOCK, size - i)):
-            b = body[i] ^ ks[j]
-            if b == 0:
-                return i
-            body[i] = b
-            i += 1
-    return size
