@@ -791,6 +791,6 @@ def test_damaged_saves_are_refused_before_they_are_read():
         assert "kept as game.bad1.json" in d.table.save_problem, kind
     assert Counting.largest <= SaveStore(MemStorage(), KEY, os.urandom).buf.__len__()
     sizes = sorted(len(v) for v in cases.values())
-    print("damaged saves: %d kinds (%d bytes to %d KB, nested 3000 and 5000 deep, truncated, wrong checksum, "
+    print("damaged saves: %d kinds (%d bytes to %d KB, nested 2800 and 5000 deep, truncated, wrong checksum, "
           "garbage, empty), all set aside; the most read from the flash: %d bytes"
           % (len(cases), sizes[0], sizes[-1] // 1024, Counting.largest))
