@@ -25,7 +25,8 @@ def random_bytes(n):
 
         out = bytearray(n)
         for i in range(n):
-            t = time.ticks_us() if hasattr(time, "ticks_us") else int(time.time() * 1000000)
+            # ticks_diff makes the port's tick a plain int
+            t = time.ticks_diff(time.ticks_us(), 0) if hasattr(time, "ticks_us") else int(time.time() * 1000000)
             out[i] = (t ^ (t >> 8) ^ (i * 37)) & 0xFF
         return bytes(out)
 
