@@ -78,20 +78,29 @@ class Keys:
 
 class Sealer:
     """Seal (or open) a body in place, a bounded part at a time: its first `text` bytes are XOR-ed with the
-    keystream for (keys, nonce); the rest, zeros in the plain body, receive the keystream itself (a copy
-    in C, several times cheaper a byte than the XOR loop)."""
+    keystream for (keys, nonce); the rest, zeros in the plain body, receive the keystream itself.
+
+    Made for a Pico: a whole block of text is XOR-ed as two long integers (in C, about 30 times faster
+    than a byte loop in Python), and the hashed message is one buffer whose counter is changed in place,
+    so each block leaves only the hash object and its digest behind."""
 
     def __init__(self, keys, nonce, text):
-        self.prefix = keys.seal + nonce
+        self.msg = bytearray(keys.seal + nonce + bytes(4))
         self.text = text
         self.pos = 0
 
     def _block(self, i):
-        return hashlib.sha256(self.prefix + (i // BLOCK).to_bytes(4, "little")).digest()
+        c = i // BLOCK
+        m = self.msg
+        n = len(m)
+        m[n - 4] = c & 0xFF
+        m[n - 3] = (c >> 8) & 0xFF
+        m[n - 2] = c >> 16
+        return hashlib.sha256(m).digest()
 
     def run(self, buf, n):
-        """The next part of buf: up to n bytes of text, or once the text is done up to 8*n bytes of padding
-        (about the same time on a Pico); True once buf is done."""
+        """The next part of buf: up to n bytes of text, or once the text is done up to 2*n bytes of padding;
+        True once buf is done."""
         i = self.pos
         size = len(buf)
         text = self.text
@@ -100,6 +109,11 @@ class Sealer:
             while i < end:
                 ks = self._block(i)
                 j = i % BLOCK
+                if j == 0 and i + BLOCK <= end:
+                    v = int.from_bytes(buf[i:i + BLOCK], "little") ^ int.from_bytes(ks, "little")
+                    buf[i:i + BLOCK] = v.to_bytes(BLOCK, "little")
+                    i += BLOCK
+                    continue
                 stop = min(end, i + BLOCK - j)
                 while i < stop:
                     buf[i] ^= ks[j]
@@ -110,7 +124,7 @@ class Sealer:
                     buf[i:stop] = ks[j:j + stop - i]
                     i = stop
         else:
-            end = min(size, i + 8 * n)
+            end = min(size, i + 2 * n)
             while i < end:
                 stop = min(size, i + BLOCK)
                 buf[i:stop] = self._block(i)[:stop - i]
