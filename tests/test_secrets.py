@@ -38,7 +38,11 @@ def _boot(storage, reset_cause="power-on", rb=None):
 
 def test_each_board_makes_its_own_key_at_first_boot_and_keeps_it():
     a, b = MemStorage(), MemStorage()
-    ta, tb = _boot(a).table, _boot(b).table
+    assert _boot(a).table.saves.storage.read(KEY_FILE) is None  # a power-up with nothing to save writes nothing
+    ta = Driver(_hunt("c3"), name="grid8", hal=make_sim_hal(profile("grid8"), storage=a)).table
+    tb = Driver(_hunt("c3"), name="grid8", hal=make_sim_hal(profile("grid8"), storage=b)).table
+    ta.saves.finish()
+    tb.saves.finish()  # the first save made the key
     ka, kb = a.read(KEY_FILE), b.read(KEY_FILE)
     assert len(ka) == len(kb) == KEY_BYTES and ka != kb  # os.urandom: two boards, two keys
     assert ta.saves.keys.seal == Keys(ka).seal

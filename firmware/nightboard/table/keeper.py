@@ -24,7 +24,6 @@ back the space of old set-aside saves, error.log and a torn temporary file.
 
 from nightboard.table import palette as P
 from nightboard.table.saves import SaveError, SaveStore
-from nightboard.table.seal import board_key
 
 ERROR_SHOW_MS = 2000
 ERROR_LOG = "error.log"
@@ -50,7 +49,7 @@ class Keeper:
         if rb is None:  # a hal made before it had one
             from nightboard.hal.entropy import random_bytes as rb
         self.random_bytes = rb
-        self.saves = SaveStore(self.hal.storage, board_key(self.hal.storage, rb), rb)
+        self.saves = SaveStore(self.hal.storage, None, rb)  # the board's own key (seal.board_key)
         self.repl_opened = False  # this game was resumed after the REPL had the board (REPL_MARK)
         self.repl_since = None  # when the game so marked came back on the table: the marks are shown from then
         self.restart_reason = getattr(self.hal, "reset_cause", "power-on")

@@ -115,11 +115,25 @@ class SaveStore:
 
     def __init__(self, storage, key, random_bytes, size=BUFFER):
         self.storage = storage
-        self.keys = Keys(key)
+        self.key = key  # None: the board's own (seal.board_key), read or made when first needed
+        self._keys = None
         self.random_bytes = random_bytes
         self.buf = bytearray(max(size, BUFFER))
         self.writes = 0
         self._job = None  # the save under way: [phase, sealer, mac, crc, program, turns_done, nonce, start]
+
+    @property
+    def keys(self):
+        """The seal's keys; the board's key is read (or made, at the first save) only when one is needed, so
+        that a power-up with no saved game writes nothing."""
+        if self._keys is None:
+            key = self.key
+            if key is None:
+                from nightboard.table.seal import board_key
+
+                key = board_key(self.storage, self.random_bytes)
+            self._keys = Keys(key)
+        return self._keys
 
     # --- writing, in steps ----------------------------------------------------------------------
     # A save is begun in the frame that finished the turn (the state as JSON into the buffer, which
@@ -193,6 +207,9 @@ class SaveStore:
     def load(self):
         """(header, state) of the save, None when there is none; SaveError when it fails its checks
         (table/save_open.py)."""
+        st = self.storage
+        if st.size(SAVE) is None and st.size(TMP) is None:  # nothing to read: the reader is not even loaded
+            return None
         from nightboard.table.save_open import load
 
         try:

@@ -99,7 +99,7 @@ class Sealer:
         return hashlib.sha256(m).digest()
 
     def run(self, buf, n):
-        """The next part of buf: up to n bytes of text, or once the text is done up to 2*n bytes of padding;
+        """The next part of buf: up to n bytes of text, or once the text is done up to 4*n bytes of padding;
         True once buf is done."""
         i = self.pos
         size = len(buf)
@@ -124,7 +124,7 @@ class Sealer:
                     buf[i:stop] = ks[j:j + stop - i]
                     i = stop
         else:
-            end = min(size, i + 2 * n)
+            end = min(size, i + 4 * n)
             while i < end:
                 stop = min(size, i + BLOCK)
                 buf[i:stop] = self._block(i)[:stop - i]
