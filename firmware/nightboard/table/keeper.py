@@ -33,11 +33,16 @@ REPL_MARK = "repl.mark"  # written when Ctrl-C gives the REPL the board during a
 REPL_WORDS = "the board was stopped to its REPL during this game: whoever had it could have seen every hidden fact"
 
 
+_TROUBLE = []  # the module once imported: an import statement every frame (a failing save's mark) allocates
+
+
 def _trouble():
     """The failure handling (table/keeper_trouble.py), imported the first time something goes wrong."""
-    from nightboard.table import keeper_trouble
+    if not _TROUBLE:
+        from nightboard.table import keeper_trouble
 
-    return keeper_trouble
+        _TROUBLE.append(keeper_trouble)
+    return _TROUBLE[0]
 
 
 def log_error(storage, text):

@@ -36,6 +36,11 @@ NONCE_BYTES = 8
 MAC_BYTES = 16
 BLOCK = 32  # bytes of keystream per SHA-256
 
+try:  # a block XOR-ed as two integers needs 256-bit ones (the rp2 and unix ports; not a "long long" build)
+    _WIDE = int.from_bytes(b"\xff" * BLOCK, "little") == (1 << (8 * BLOCK)) - 1
+except (OverflowError, ValueError):
+    _WIDE = False
+
 
 def board_key(storage, random_bytes):
     """The board's own key: read from KEY_FILE, or made from the board's randomness and kept there at first
@@ -109,7 +114,7 @@ class Sealer:
             while i < end:
                 ks = self._block(i)
                 j = i % BLOCK
-                if j == 0 and i + BLOCK <= end:
+                if _WIDE and j == 0 and i + BLOCK <= end:
                     v = int.from_bytes(buf[i:i + BLOCK], "little") ^ int.from_bytes(ks, "little")
                     buf[i:i + BLOCK] = v.to_bytes(BLOCK, "little")
                     i += BLOCK
