@@ -65,7 +65,7 @@ def safe_mode(protocol, exc, on_pico):
     reason = str(exc) if type(exc).__name__ == "ProfileError" else "%s: %s" % (type(exc).__name__, exc)
     try:
         from nightboard.hal.files import DirStorage
-        from nightboard.table.keeper import log_error
+        from nightboard.table.keeper_trouble import log_error
 
         if on_pico:
             from nightboard.hal.rp2_storage import DEFAULT_DIR as where  # where the saves live

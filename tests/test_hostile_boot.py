@@ -14,20 +14,27 @@ import pytest
 
 from nightboard.games import vampiring as V
 from nightboard.hal.sim import MemStorage, make_sim_hal
-from nightboard.table.saves import BUFFER, HEADROOM, SAVE, decode, encode
-from nightboard.table.seal import crc32, xor_in_place
+from nightboard.table.saves import BODY, BUFFER, HEADROOM, SAVE, decode, encode
+from nightboard.table.seal import KEY_FILE, Keys, Sealer, crc32
 from table_driver import Driver, profile
 
-KEY = b"nightboard"  # the simulated board's key (and the unix port's: no machine.unique_id)
+KEY = bytes(range(32))  # the board's key: put in its storage (KEY_FILE) by boot() below
+NONCE = bytes(8)
 KB = 1024
 
 
-def _sealed(body, nonce=1):
-    """A save file whose header is right for `body` (the plain JSON, sealed here with the board's key)."""
-    b = bytearray(body)
-    xor_in_place(b, KEY, nonce)
-    head = json.dumps({"nightboard_save": 2, "program": "vampiring", "turns_done": 0, "nonce": nonce,
-                       "bytes": len(b), "crc32": crc32(b) & 0xFFFFFFFF}).encode()
+def _sealed(body, nonce=NONCE):
+    """A save file whose header is right for `body` (the plain JSON, padded and sealed here with the board's
+    key, its MAC right too)."""
+    keys = Keys(KEY)
+    b = bytearray(body) + bytearray(max(0, BODY - len(body)))
+    sealer = Sealer(keys, nonce, len(body))
+    while not sealer.run(memoryview(b), len(b)):
+        pass
+    mac = keys.mac_start("vampiring", 0, nonce)
+    mac.update(b)
+    head = json.dumps({"nightboard_save": 3, "program": "vampiring", "turns_done": 0, "nonce": nonce.hex(),
+                       "bytes": len(b), "crc32": "%08x" % crc32(b), "mac": keys.mac_end(mac).hex()}).encode()
     return head + b"\n" + bytes(b)
 
 
@@ -35,21 +42,21 @@ def _padded_save(total):
     """A save of `total` bytes whose header (length, checksum) is right for its body; the body is not
     sealed: its size alone must be enough to refuse it, before anything is read."""
     body = b" " * (total - 200)
-    head = {"nightboard_save": 2, "program": "vampiring", "turns_done": 0, "nonce": 1, "bytes": len(body),
-            "crc32": crc32(body) & 0xFFFFFFFF, "note": ""}
+    head = {"nightboard_save": 3, "program": "vampiring", "turns_done": 0, "nonce": NONCE.hex(), "bytes": len(body),
+            "crc32": "%08x" % crc32(body), "note": ""}
     head["note"] = "x" * (total - len(body) - 1 - len(json.dumps(head)))
     return json.dumps(head).encode() + b"\n" + body
 
 
 def save_cases():
-    good = encode("vampiring", 0, V.new_game(3, 2).to_json(), KEY, 1)
+    good = encode("vampiring", 0, V.new_game(3, 2).to_json(), KEY, NONCE)
     head, body = good.split(b"\n", 1)
     flipped = bytearray(body)
     flipped[5] ^= 1
     cases = {
         "5000 brackets": b"[" * 5000 + b"\n",
         "nested 5000 deep": _sealed(b"[" * 5000 + b"]" * 5000),
-        "nested 3000 deep, within a save's size": _sealed(b"[" * 1500 + b"]" * 1500),
+        "nested 2800 deep, within a save's size": _sealed(b"[" * 1400 + b"]" * 1400),
         "truncated": good[: len(good) // 2],
         "wrong checksum": head + b"\n" + bytes(flipped),
         "binary garbage": bytes(range(256)) * 8,
@@ -64,28 +71,30 @@ def save_cases():
 REASONS = {
     "5000 brackets": "too large for a save: 5001 bytes",
     "nested 5000 deep": "too large for a save",
-    "nested 3000 deep, within a save's size": "nests deeper than 16",
+    "nested 2800 deep, within a save's size": "nests deeper than 16",
     "truncated": "truncated",
     "wrong checksum": "checksum mismatch",
     "binary garbage": "the header is not JSON",
     "empty": "truncated: no header line",
     "a header line 5000 long": "too large for a save",
-    "50 KB": "too large for a save: 51200 bytes (a save is at most 4096)",
+    "50 KB": "too large for a save: 51200 bytes (a save is at most 3072)",
 }
 
 
 def test_the_cases_are_what_they_say():
     cases = save_cases()
-    assert len(cases["nested 3000 deep, within a save's size"]) <= BUFFER
+    assert len(cases["nested 2800 deep, within a save's size"]) <= BUFFER
     for size in (50, 100, 150, 300, 1024):
         assert len(cases["%d KB" % size]) == size * KB
     header = json.loads(cases["50 KB"].split(b"\n", 1)[0])
     assert header["bytes"] > BUFFER  # a well-formed save, only too big for any board to have written
-    assert crc32(cases["50 KB"].split(b"\n", 1)[1]) & 0xFFFFFFFF == header["crc32"]
+    assert "%08x" % crc32(cases["50 KB"].split(b"\n", 1)[1]) == header["crc32"]
     assert HEADROOM < 5000
 
 
 def boot(storage):
+    if not storage.exists(KEY_FILE):
+        storage.write(KEY_FILE, KEY)
     hal = make_sim_hal(profile(), storage=storage)
     d = Driver(None, hal=hal)
     d.table.tick()
@@ -128,7 +137,7 @@ def test_a_directory_where_the_save_should_be_is_set_aside(tmp_path):
 
 
 def test_a_damaged_temporary_save_does_not_stop_the_good_one():
-    good = encode("vampiring", 2, V.new_game(3, 2).to_json(), KEY, 1)
+    good = encode("vampiring", 2, V.new_game(3, 2).to_json(), KEY, NONCE)
     mem = MemStorage({SAVE: good, "game.tmp": b"[" * 20000})
     d = boot(mem)
     assert d.table.mode == "resume_ask" and d.table.save_problem is None
@@ -154,7 +163,7 @@ def test_the_board_boots_with_each_damaged_save(kind):
     from pty_board import PtyBoard
 
     data = {} if kind == "a directory" else save_cases()[kind]
-    with PtyBoard(files={SAVE: data}) as b:
+    with PtyBoard(files={SAVE: data, KEY_FILE: KEY}) as b:
         hello, state, _ = _hello_and_state(b.port)
         assert hello["mode"] in ("error", "menu") and hello["profile"] == "ring4"
         assert "kept as game.bad1.json" in state["problem"], state

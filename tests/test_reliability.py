@@ -4,6 +4,7 @@ The figures these tests print (with -s) are the ones in README.md's reliability 
 """
 
 import json
+import os
 
 import pytest
 
@@ -12,15 +13,27 @@ from nightboard.games.vampiring import state as V
 from nightboard.hal.sim import MemStorage, PowerCut, WatchdogReset, make_sim_hal
 from nightboard.prng import Prng
 from nightboard.table.saves import SAVE, TMP, SaveError, SaveStore, decode, encode
+from nightboard.table.seal import KEY_FILE
 from table_driver import Driver, profile
 
 START = {"game": "vampiring", "players": 3, "seed": 31}
-KEY = b"nightboard"  # the simulated board's key
+KEY = bytes(range(32))  # a board's key: boot() puts it in the storage it is given (KEY_FILE)
+NONCE = bytes(8)
+
+
+def _k(storage):
+    """The key a table made for itself (at its first boot, in its storage)."""
+    return storage.read(KEY_FILE)
 
 
 def boot(storage, reset_cause="power-on", name="ring4"):
     """A fresh table on the same flash, as after a power cut or a restart."""
     prof = profile(name)
+    if not storage.exists(KEY_FILE):
+        try:
+            storage.write(KEY_FILE, KEY)
+        except OSError:  # a read-only flash: the table makes a key for the time it runs
+            pass
     hal = make_sim_hal(prof, storage=storage, reset_cause=reset_cause)
     d = Driver(None, name=name, hal=hal)
     d.table.tick()
@@ -51,7 +64,7 @@ def test_saved_after_setup_and_after_every_turn_once():
         before = d.hal.storage.ops
         play_turn(d, k)
         ops.append(d.hal.storage.ops - before)
-        header, saved = decode(d.hal.storage.read(SAVE), KEY)
+        header, saved = decode(d.hal.storage.read(SAVE), _k(d.hal.storage))
         assert saved == d.table.game.to_json() and header["program"] == "vampiring"
     assert store.writes == 5
     assert ops == [2, 2, 2, 2]  # one file written and one rename per turn, nothing else
@@ -146,18 +159,20 @@ def test_power_cut_at_every_byte_and_operation_of_a_save():
 def _corrupt_cases():
     from nightboard.table.saves import crc32
 
-    good = encode("vampiring", 0, V.new_game(3, 2).to_json(), KEY, 1)
+    good = encode("vampiring", 0, V.new_game(3, 2).to_json(), KEY, NONCE)
     header, body = good.split(b"\n", 1)
     h = json.loads(header)
 
     def with_body(new_body, **changes):
-        return json.dumps(dict(h, bytes=len(new_body), crc32=crc32(new_body), **changes)).encode() + b"\n" + new_body
+        return json.dumps(dict(h, bytes=len(new_body), crc32="%08x" % crc32(new_body), **changes)).encode() \
+            + b"\n" + new_body
 
     flipped = bytearray(body)
     flipped[10] ^= 0x40
     plain = json.dumps(V.new_game(3, 2).to_json()).encode()  # right length and checksum, but not sealed
-    wrong_shape = encode("vampiring", 0, [1, 2, 3], KEY, 1)
-    impossible = encode("vampiring", 0, {"families": 2}, KEY, 1)
+    plain += b" " * (len(body) - len(plain))
+    wrong_shape = encode("vampiring", 0, [1, 2, 3], KEY, NONCE)
+    impossible = encode("vampiring", 0, {"families": 2}, KEY, NONCE)
     return {
         "truncated": good[: len(good) // 2],
         "truncated header": good[:10],
@@ -207,7 +222,7 @@ def test_decode_reasons():
         reasons[kind] = str(e.value)
     assert "truncated" in reasons["truncated"]
     assert reasons["wrong checksum"] == "checksum mismatch"
-    assert "format 1 is not supported" in reasons["older format"]
+    assert "save format 1" in reasons["older format"]
     assert "not a saved game" in reasons["valid JSON of the wrong shape"]
     assert "does not open with this board's key" in reasons["unsealed or another board's key"]
 
@@ -220,7 +235,7 @@ def test_no_secret_is_readable_in_the_save_file():
     d.tap(0, "ok")  # red confirmed "B ccw"; the turn is not over
     d.table.save_now()
     data = d.hal.storage.read(SAVE)
-    header, state = decode(data, KEY)
+    header, state = decode(data, _k(d.hal.storage))
     assert state["pending"][0] == "B ccw"
     text = data.decode("latin-1")
     for secret in ("B ccw", "pending", "seed", "home-red", "vampires"):
@@ -230,9 +245,9 @@ def test_no_secret_is_readable_in_the_save_file():
 
 def test_the_game_is_too_large_to_save_is_reported():
 
-    store = SaveStore(MemStorage(), KEY, size=300)
+    store = SaveStore(MemStorage(), KEY, os.urandom)
     with pytest.raises(SaveError, match="too large to save"):
-        store.save("vampiring", 0, V.new_game(1, 6).to_json())
+        store.save("vampiring", 0, dict(V.new_game(1, 6).to_json(), note="x" * 4000))
 
 
 def test_unhandled_error_shows_the_pattern_logs_it_and_returns_to_the_save():
@@ -247,7 +262,8 @@ def test_unhandled_error_shows_the_pattern_logs_it_and_returns_to_the_save():
     play.render = broken
     d.frames(1)
     t = d.table
-    assert t.mode == "error" and "renderer bug" in t.error
+    # in a game with hidden facts the words of an error stay in error.log: they could name one
+    assert t.mode == "error" and "RuntimeError" in t.error and "renderer bug" not in t.error
     wire = d.wire()
     assert wire != bytes(len(wire))  # the error pattern is lit
     log = d.hal.storage.read("error.log").decode()
@@ -469,8 +485,8 @@ print(json.dumps(out))
 """
     got = json.loads(run_mpy(code, compiled=True).strip().splitlines()[-1])
     assert got == {"mode": "resume_ask", "same": True, "writes": 2,
-                   "bad": "the saved game could not be used (save format 1 is not supported (this firmware reads "
-                          "format 2)); kept as game.bad1.json",
+                   "bad": "the saved game could not be used (sealed by an older firmware (save format 1) with the "
+                          "old, weak seal, which this firmware no longer opens); kept as game.bad1.json",
                    "aside": True, "crash": "error", "log": True}
 
 
@@ -532,7 +548,7 @@ def _state_reply(table):
 def test_a_full_flash_is_shown_at_once_the_game_goes_on_and_every_turn_tries_again():
     from nightboard.table.keeper import ERROR_SHOW_MS
 
-    size = len(encode("vampiring", 0, Driver(START).table.game.to_json(), KEY, 1))
+    size = len(encode("vampiring", 0, Driver(START).table.game.to_json(), KEY, NONCE))
     mem = MemStorage(capacity=size * 3 // 2)  # the first save fits; old and new side by side do not
     d = Driver(START, hal=make_sim_hal(profile(), storage=mem))
     t = d.table
@@ -562,7 +578,7 @@ def test_a_full_flash_is_shown_at_once_the_game_goes_on_and_every_turn_tries_aga
         played.append(t.game.to_json())
         assert mem.refused > refused and t.save_failing  # every turn tried again, and said so
         refused = mem.refused
-    assert decode(mem.read(SAVE), KEY)[1] != played[-1]  # the flash still holds the setup
+    assert decode(mem.read(SAVE), _k(mem))[1] != played[-1]  # the flash still holds the setup
     assert not mem.exists("error.log")  # no room to log it either: the LEDs and the protocol are what tell
     mem.capacity = None  # room again (a file removed from a computer, say)
     play_turn(d, 4)
@@ -576,6 +592,7 @@ def test_a_full_flash_is_shown_at_once_the_game_goes_on_and_every_turn_tries_aga
 
 def test_a_full_flash_gives_back_set_aside_saves_error_log_and_a_torn_save_first():
     d = Driver(START)
+    d.saved()  # the game's save on the flash too
     used = d.hal.storage.used()
     junk = {"game.bad1.json": b"j" * 3000, "game.bad2.json": b"k" * 3000, "error.log": b"l" * 2000,
             "game.tmp": b"torn", "notes.txt": b"the maker's own file"}
@@ -587,8 +604,8 @@ def test_a_full_flash_gives_back_set_aside_saves_error_log_and_a_torn_save_first
     d.tap(0, "ok")
     play_turn(d, 0)
     assert d.table.save_failing is None  # the save went through, after space was freed
-    assert decode(mem.read(SAVE), KEY)[1] == d.table.game.to_json()
-    assert sorted(mem.files) == ["game.json", "notes.txt"]  # what is not the table's is left alone
+    assert decode(mem.read(SAVE), _k(mem))[1] == d.table.game.to_json()
+    assert sorted(mem.files) == ["board.key", "game.json", "notes.txt"]  # what is not the table's is left alone
 
 
 def test_a_read_only_flash_is_reported_and_the_game_goes_on():
@@ -688,8 +705,15 @@ def turn():
             break
 
 
-def saved_turns():
-    return decode(st.read("game.json"), b"nightboard")[0]["turns_done"]
+KEY = st.read("board.key")
+SPARE = bytearray(4096)
+RAW = bytearray(4096)
+
+
+def saved_turns():  # read into buffers made at the start: the 24 KB device takes much of this heap
+    with open("/flash/game.json", "rb") as f:
+        n = f.readinto(RAW)
+    return decode(memoryview(RAW)[:n], KEY, SPARE)[0]["turns_done"]
 
 
 out["filled"] = fill("keep%d.bin")
@@ -731,14 +755,16 @@ def test_full_and_read_only_littlefs_under_micropython():
     up and made read-only under the table, in the unix port with a Pico-sized heap beside the device."""
     from mpy_harness import run_mpy
 
-    got = json.loads(run_mpy(LFS_SCRIPT, compiled=True, heap="224k").strip().splitlines()[-1])
+    # 232 KB: the 24 KB device plus the table; the sealed saves (3 KB each, hashed a block at a time) leave
+    # more short-lived garbage than the old ones, and at 224 KB this test ran at the edge of fragmentation
+    got = json.loads(run_mpy(LFS_SCRIPT, compiled=True, heap="232k").strip().splitlines()[-1])
     assert got["setup saved"] and got["filled"] == 28  # ENOSPC
     mode, failing, done, saved = got["full"]
     assert mode == "game" and "the flash is full, errno 28" in failing and done == 1 and saved == 0
     failing, done, saved = got["room again"]
     assert failing is None and done == saved == 2
     failing, done, saved, names = got["freed"]
-    assert failing is None and done == saved == 3 and names == ["game.json"]  # the set-aside files went
+    assert failing is None and done == saved == 3 and names == ["board.key", "game.json"]  # the set-aside files went
     mode, failing, done, saved = got["read-only"]
     assert mode == "game" and "the flash is read-only, errno 30" in failing and done == 4 and saved == 3
     mode, ms, problem = got["corrupt and read-only"]
@@ -765,8 +791,8 @@ def test_damaged_saves_are_refused_before_they_are_read():
         mem = Counting({SAVE: cases[kind]})
         d = boot(mem)
         assert "kept as game.bad1.json" in d.table.save_problem, kind
-    assert Counting.largest <= SaveStore(MemStorage(), KEY).buf.__len__()
+    assert Counting.largest <= SaveStore(MemStorage(), KEY, os.urandom).buf.__len__()
     sizes = sorted(len(v) for v in cases.values())
-    print("damaged saves: %d kinds (%d bytes to %d KB, nested 3000 and 5000 deep, truncated, wrong checksum, "
+    print("damaged saves: %d kinds (%d bytes to %d KB, nested 2800 and 5000 deep, truncated, wrong checksum, "
           "garbage, empty), all set aside; the most read from the flash: %d bytes"
           % (len(cases), sizes[0], sizes[-1] // 1024, Counting.largest))

@@ -5,6 +5,8 @@ rename). These tests hold it to what a player and a power cut can see; the emula
 (tests/test_pico_*.py) measure the same frames on real MicroPython for the RP2040.
 """
 
+import hashlib
+import json
 import os
 
 from hypothesis import given, settings
@@ -13,42 +15,52 @@ from hypothesis import strategies as st
 from nightboard.hal.sim import MemStorage, make_sim_hal
 from nightboard.prng import Prng
 from nightboard.table.saves import SAVE, SEAL_STEP, TMP, SaveStore, decode, encode
-from nightboard.table.seal import Sealer, crc32, xor_in_place
+from nightboard.table.seal import KEY_FILE, Keys, Sealer
 from table_driver import Driver, profile
 
 START = {"game": "vampiring", "players": 4, "seed": 11}
-KEY = b"nightboard"
+KEY = bytes(range(32))
 
 
-def _reference_xor(buf, key, nonce):
-    """The seal as format 2 defines it: the shared PRNG's xorshift32 words, each word's bytes lowest first."""
-    r = Prng(state=(crc32(key + (":%d" % nonce).encode()) & 0xFFFFFFFF) or 1)
-    word = 0
-    for i in range(len(buf)):
-        if i & 3 == 0:
-            word = r.next32()
-        buf[i] ^= (word >> (8 * (i & 3))) & 0xFF
+def _nonces():
+    n = [0]
+
+    def nonce(k):
+        n[0] += 1
+        return n[0].to_bytes(k, "little")
+    return nonce
+
+
+def _reference_seal(text, keys, nonce, size):
+    """The seal as format 3 defines it: the text, zeros to size, XOR-ed with sha256(seal key + nonce + block)."""
+    plain = bytes(text) + bytes(size - len(text))
+    ks = b"".join(hashlib.sha256(keys.seal + nonce + i.to_bytes(4, "little")).digest()
+                  for i in range((size + 31) // 32))
+    return bytes(p ^ k for p, k in zip(plain, ks))
 
 
 @settings(max_examples=150, deadline=None)
-@given(data=st.binary(max_size=300), key=st.binary(min_size=1, max_size=16), nonce=st.integers(0, 1 << 30),
-       step=st.integers(1, 40))
-def test_the_seal_in_pieces_is_the_format_2_keystream(data, key, nonce, step):
-    want = bytearray(data)
-    _reference_xor(want, key, nonce)
-    whole = bytearray(data)
-    xor_in_place(whole, key, nonce)
-    assert whole == want  # saves written by earlier firmware still open
-    pieces = bytearray(data)
-    s = Sealer(key, nonce)
-    while not s.run(memoryview(pieces), 4 * step):
+@given(text=st.binary(min_size=1, max_size=300).map(lambda b: bytes(x or 1 for x in b)),
+       key=st.binary(min_size=32, max_size=32), nonce=st.binary(min_size=8, max_size=8),
+       pad=st.integers(0, 200), step=st.integers(1, 40))
+def test_the_seal_in_pieces_is_the_format_3_keystream(text, key, nonce, pad, step):
+    keys = Keys(key)
+    size = len(text) + pad
+    want = _reference_seal(text, keys, nonce, size)
+    buf = bytearray(text) + bytearray(pad)
+    s = Sealer(keys, nonce, len(text))
+    while not s.run(memoryview(buf), step):
         pass
-    assert pieces == want
+    assert bytes(buf) == want
+
+
+def _key(storage):
+    return storage.read(KEY_FILE)
 
 
 def _boot_state(files):
     """What a table powered up on these files would resume (None: nothing to resume)."""
-    store = SaveStore(MemStorage(files), KEY)
+    store = SaveStore(MemStorage(files), _key(MemStorage(files)), os.urandom)
     got = store.load()
     return None if got is None else got[1]
 
@@ -69,7 +81,7 @@ def test_each_frame_does_one_bounded_part_and_a_power_cut_at_any_frame_loses_at_
     store = d.table.saves
     for k in range(3):
         before = d.table.game.to_json()
-        assert decode(d.hal.storage.read(SAVE), KEY)[1] == before
+        assert decode(d.hal.storage.read(SAVE), _key(d.hal.storage))[1] == before
         _play_turn(d, k)
         after = d.table.game.to_json()
         assert after != before
@@ -86,8 +98,8 @@ def test_each_frame_does_one_bounded_part_and_a_power_cut_at_any_frame_loses_at_
                 break
             assert steps < 40
         assert _boot_state(d.hal.storage.files) == after
-        size = len(d.hal.storage.read(SAVE))
-        assert steps >= 3 + (size - 160) // SEAL_STEP  # begin, seal pieces, write, rename: spread out
+        text = len(json.dumps(after, separators=(",", ":")))
+        assert steps >= 3 + text // SEAL_STEP  # begin, seal pieces, pad, write, rename: spread out
         d.settle()
 
 
@@ -123,7 +135,7 @@ def test_leaving_the_game_during_the_save_leaves_nothing_to_resume():
 
 
 def test_a_new_save_finishes_the_one_under_way_first():
-    store = SaveStore(MemStorage(), KEY)
+    store = SaveStore(MemStorage(), KEY, os.urandom)
     store.begin("vampiring", 1, {"a": 1})
     store.step()
     store.begin("vampiring", 2, {"a": 2})  # a second turn before the first was written
@@ -134,12 +146,11 @@ def test_a_new_save_finishes_the_one_under_way_first():
 
 def test_a_save_in_steps_is_the_same_file_as_one_at_once():
     state = Driver(START).table.game.to_json()
-    store = SaveStore(MemStorage(), KEY)
-    store.nonce = 6
+    store = SaveStore(MemStorage(), KEY, _nonces())
     store.begin("vampiring", 3, state)
     while not store.step():
         pass
-    assert store.storage.read(SAVE) == encode("vampiring", 3, state, KEY, 7)
+    assert store.storage.read(SAVE) == encode("vampiring", 3, state, KEY, (1).to_bytes(8, "little"))
 
 
 def test_a_failing_flash_during_the_steps_is_reported_and_the_old_save_stays():
@@ -165,13 +176,13 @@ def test_ring6_and_grid8_tables_save_too():
         hal = make_sim_hal(profile(name))
         d = Driver(start, name=name, hal=hal)
         d.frames(20)
-        assert decode(hal.storage.read(SAVE), KEY)[1] == d.table.game.to_json(), name
+        assert decode(hal.storage.read(SAVE), _key(hal.storage))[1] == d.table.game.to_json(), name
 
 
 def test_random_states_round_trip_through_the_steps():
     rnd = Prng(5)
     for n in range(20):
         state = {"n": n, "xs": [rnd.below(1000) for _ in range(rnd.below(300))], "s": os.urandom(4).hex()}
-        store = SaveStore(MemStorage(), KEY)
+        store = SaveStore(MemStorage(), KEY, os.urandom)
         store.save("vampiring", n, state)
         assert decode(store.storage.read(SAVE), KEY)[1] == state

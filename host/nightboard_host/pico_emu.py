@@ -591,10 +591,32 @@ class _StartAt:
                 table.start_game(dict(opts))
 
 
+def board_seed(run):
+    """The seed of the game the board saved last (None without one): the start menu draws it from the board's
+    own randomness, so the replay asks the board's flash (its save, opened with its key, as the REPL could)."""
+    from nightboard.table.saves import SaveError, decode
+
+    data, key = run.emu.read_file("/data/game.json"), run.emu.read_file("/data/board.key")
+    if not data or not key:
+        return None
+    try:
+        return decode(data, key)[1].get("seed")
+    except SaveError:
+        return None
+
+
 def replay_in_sim(profile, run, starts=()):
     """The simulated table's LED frames through the very frames the board ran (a (frame index, options)
-    in `starts` starts a game there, as a protocol "start" did on the board)."""
-    hal = make_sim_hal(profile, keep=True)
+    in `starts` starts a game there, as a protocol "start" did on the board). A game started from the
+    menu gets the board's seed (board_seed)."""
+    import os
+
+    seed = board_seed(run)
+
+    def random_bytes(n):  # the menu's seed is the only 4-byte draw; keys and nonces may be anything
+        return seed.to_bytes(4, "little") if n == 4 and seed is not None else os.urandom(n)
+
+    hal = make_sim_hal(profile, keep=True, random_bytes=random_bytes)
     clock = hal.clock
     first = run.ticks[0][0]
     clock._us = (first // 1000) * 1000

@@ -97,7 +97,8 @@ def add_play_arguments(p):
                    help="the game (default %s)" % index.default())
     p.add_argument("--players", type=int, default=None, help="players: %s (default 2, or the game's least)" % "; ".join(
         "%s %d..%d %s" % (n, f["players"][0], f["players"][1], f["seat_words"][1]) for n, f in _all_facts()))
-    p.add_argument("--seed", type=int, help="seed of the game (default: a random one, printed)")
+    p.add_argument("--seed", type=int, help="seed of the game (default: a random one from os.urandom, printed when "
+                   "the game is over if the game hides anything)")
     _add_option_arguments(p)
     p.add_argument("--profile", default=None, help="a shipped profile name (%s) or a profile file (default: the "
                    "game's own, %s)" % (", ".join(shipped_profiles()), ", ".join(
@@ -225,9 +226,19 @@ def play_options(args):
     return profile, start
 
 
-def replay_hint(profile, start):
+def seed_secret(args, start):
+    """True when the seed of this game must not be shown before it is over: the tool drew it (no --seed)
+    and the game hides something (its facts' "hides")."""
+    return start is not None and args.seed is None and bool(index.facts(start["game"]).get("hides", True))
+
+
+def replay_hint(profile, start, with_seed=True):
+    """The command that plays this game again; without its seed (a new one each time) when with_seed is
+    False: the seed of an unfinished game with hidden facts would give its secrets away."""
     facts = index.tools(start["game"])
-    words = ["nightboard play %s --players %d --seed %d" % (start["game"], start["players"], start["seed"])]
+    words = ["nightboard play %s --players %d" % (start["game"], start["players"])]
+    if with_seed:
+        words.append("--seed %d" % start["seed"])
     for opt, values in facts["options"]:
         flag = facts["flags"].get(opt)
         v = start.get(opt, values[0])
@@ -240,7 +251,7 @@ def replay_hint(profile, start):
     return " ".join(words)
 
 
-def _headline(profile, start):
+def _headline(profile, start, secret=False):
     facts = index.tools(start["game"])
     n = start["players"]
     parts = ["%s on %s" % (facts["title"], profile["name"]),
@@ -248,8 +259,11 @@ def _headline(profile, start):
     for opt, values in facts["options"]:
         if not isinstance(values[0], bool):
             parts.append("%s %s" % (opt, start[opt]))
-    parts.append("seed %d" % start["seed"])
+    parts.append(SEED_LATER if secret else "seed %d" % start["seed"])
     return ", ".join(parts)
+
+
+SEED_LATER = "seed shown when the game is over"
 
 
 def run_play(args, stdin=None, out=None):
@@ -268,22 +282,28 @@ def run_play(args, stdin=None, out=None):
                             "(run it in a terminal; `nightboard snapshot` draws a position without one)")
     clock = RealClock()
     hal = make_sim_hal(profile, clock=clock)
+    secret = seed_secret(args, start)
     try:
         table = Table(profile, hal, start)
     except ValueError as e:
         return fail("play", e)
+    table.seed_secret = secret  # the table's describe() tells the seed once the game is over
     if start is None:
         title, sub = "Nightboard", "%s, start menu" % profile["name"]
     else:
         facts = index.tools(start["game"])
         title = "Nightboard - %s" % facts["title"]
-        sub = "%s, %d %s, seed %d" % (profile["name"], start["players"], facts["seat_words"][1], start["seed"])
-        out.write(_headline(profile, start) + "\n")
+        sub = "%s, %d %s, %s" % (profile["name"], start["players"], facts["seat_words"][1],
+                                 SEED_LATER if secret else "seed %d" % start["seed"])
+        out.write(_headline(profile, start, secret) + "\n")
         out.flush()
     code = terminal.run(table, terminal.KeyMap.for_table(table), clock, stdin=stdin, title=title, subtitle=sub,
                          start=start)
     if start is not None:
-        out.write("Play this game again: %s\n" % replay_hint(profile, start))
+        shown = not table.seed_secret or table.shown_seed() is not None  # the last game played is over
+        out.write("Play this game again: %s\n" % replay_hint(profile, start, shown))
+        if not shown:
+            out.write("(its seed is not shown: the game was not over, and the seed would tell its hidden facts)\n")
     return code
 
 

@@ -608,12 +608,13 @@ def new_game(table, start, view):
         table.play = None
         table.mode = "menu"
         return
-    import random
     import re
 
-    start["seed"] = random.SystemRandom().randrange(1, 1000000)
-    table.start_game(dict(start))
-    view.subtitle = re.sub(r"seed \d+", "seed %d" % start["seed"], view.subtitle)
+    opts = table.draw_seed(dict(start))  # the board's own randomness (os.urandom here)
+    start["seed"] = opts["seed"]
+    table.start_game(opts)  # its seed is secret until the end when the game hides anything
+    shown = "seed shown when the game is over" if table.seed_secret else "seed %d" % start["seed"]
+    view.subtitle = re.sub(r"seed (\d+|shown when the game is over)", shown, view.subtitle)
 
 
 def game_key(view, keymap, feeder, k):

@@ -16,6 +16,8 @@ watchdog start(), feed(), stop(): restarts a hung table (board: machine.WDT); op
 storage  read(name) -> bytes or None, write(name, data), rename(old, new),
          remove(name), exists(name), listdir() -> sorted names.
          Names are flat file names in one directory.
+random_bytes(n)       n bytes of the board's own randomness (hal/entropy.py: os.urandom where it
+                      exists); seeds of games with hidden facts, the board's key, saves' nonces.
 
 Backends: sim.py (host and tests: SimPixels, SimButtons, SimClock, RealClock,
 MemStorage, DirStorage, make_sim_hal) and board.py (make_board_hal for the Pico,
@@ -25,12 +27,20 @@ built from rp2_ws2812, rp2_buttons, rp2_clock, rp2_storage).
 
 class Hal:
     """The parts together, as the table receives them. watchdog (start/feed/stop, or None) and
-    reset_cause ("power-on", "watchdog", "soft", "unknown") are optional."""
+    reset_cause ("power-on", "watchdog", "soft", "unknown") are optional; random_bytes defaults to
+    os.urandom (hal/entropy.py where the port has none; a test may give entropy.SeededRandom)."""
 
-    def __init__(self, pixels, buttons, clock, storage, watchdog=None, reset_cause="power-on"):
+    def __init__(self, pixels, buttons, clock, storage, watchdog=None, reset_cause="power-on", random_bytes=None):
         self.pixels = pixels
         self.buttons = buttons
         self.clock = clock
         self.storage = storage
         self.watchdog = watchdog
         self.reset_cause = reset_cause
+        if random_bytes is None:
+            import os
+
+            random_bytes = getattr(os, "urandom", None)
+        if random_bytes is None:  # a port without os.urandom: hal/entropy.py's fallbacks
+            from nightboard.hal.entropy import random_bytes
+        self.random_bytes = random_bytes

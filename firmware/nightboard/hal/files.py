@@ -87,7 +87,8 @@ class DirStorage:
         return st[6]
 
     def write(self, name, data):
-        data = as_bytes(name, data)
+        if not isinstance(data, (bytes, bytearray, memoryview)):
+            data = as_bytes(name, data)  # (a buffer is written as it is: no copy of a save on a small heap)
         f = open(self._p(name), "wb")
         try:
             f.write(data)

@@ -328,8 +328,9 @@ class SimWatchdog:
             raise WatchdogReset("no watchdog feed for %d ms" % clock.ticks_diff(clock.ticks_ms(), self.last))
 
 
-def make_sim_hal(profile, storage=None, clock=None, keep=False, reset_cause="power-on"):
-    """Simulated pixels/buttons/clock/storage/watchdog sized from a (validated) profile."""
+def make_sim_hal(profile, storage=None, clock=None, keep=False, reset_cause="power-on", random_bytes=None):
+    """Simulated pixels/buttons/clock/storage/watchdog sized from a (validated) profile; random_bytes is the
+    host's os.urandom unless a test gives its own (hal/entropy.py's SeededRandom)."""
     count = _field(profile, "led", "count")
     keys = _field(profile, "buttons", "keys")
     clock = clock if clock is not None else SimClock()
@@ -340,4 +341,5 @@ def make_sim_hal(profile, storage=None, clock=None, keep=False, reset_cause="pow
         storage if storage is not None else MemStorage(),
         SimWatchdog(clock),
         reset_cause,
+        random_bytes,
     )

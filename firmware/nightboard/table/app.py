@@ -63,6 +63,8 @@ class Table(Keeper):
         self._turns_seen = 0
         self.debug = False
         self.debug_since = 0
+        self.seed_secret = False  # the running game's seed was drawn by the board: shown only once it is over
+        self._drawn = None
         self.menu = Menu(self.layout, self.frame, profile)
         self.play = None
         self.program = None
@@ -89,6 +91,11 @@ class Table(Keeper):
             raise StartError(str(e))
         self.program = prog
         self.play = play
+        drawn = self._drawn is not None and opts.get("seed") == self._drawn and "position" not in opts
+        self.seed_secret = bool(prog.get("hides", True)) and (drawn or "position" in opts)
+        self._drawn = None
+        if save:
+            self._forget_repl()  # a new game: a REPL mark of the last one is not its
         if self._publish_upto >= 0:  # the previous game's last finished turn, not yet published
             self.events.publish(self._publish_upto)
             self._publish_upto = -1
@@ -100,6 +107,21 @@ class Table(Keeper):
         self.mode = "game"
         if save:
             self._save()
+
+    def draw_seed(self, opts):
+        """Seed a new game from the board's own randomness (hal.random_bytes: os.urandom), never from the
+        clock; a game that hides anything keeps it secret until it is over (seed_secret)."""
+        b = self.random_bytes(4)
+        self._drawn = b[0] | (b[1] << 8) | (b[2] << 16) | ((b[3] & 0x3F) << 24)
+        opts["seed"] = self._drawn
+        return opts
+
+    def shown_seed(self):
+        """The running game's seed where the players may see it (its end, or a seed a user chose); else None."""
+        g = self.game
+        if g is None or (self.seed_secret and not g.over):
+            return None
+        return getattr(g, "seed", None)
 
     def _new_game(self, prog, opts):
         mod = programs.engine(prog)
@@ -220,6 +242,7 @@ class Table(Keeper):
         except KeyboardInterrupt:
             if self.watchdog is not None:
                 self.watchdog.stop()
+            self.stopped_to_repl()
             raise
 
     def _turn_finished(self, now):
@@ -277,8 +300,7 @@ class Table(Keeper):
         if self.mode == "menu":
             opts = self.menu.press(role)
             if opts is not None:
-                opts["seed"] = now & 0x3FFFFFFF
-                self.start_game(opts)
+                self.start_game(self.draw_seed(opts))
         elif self.mode == "confirm_quit":
             if role == "ok":
                 self.play = None
@@ -302,18 +324,21 @@ class Table(Keeper):
         if self.mode == "confirm_quit" and (now // 250) % 2 == 0:
             self._dots(P.QUIT_ASK, 2)
         if self.debug:
-            self._debug_marks(now)
+            self._debug_marks(now, self.debug_since)
+        elif self.repl_since is not None and self.mode == "game":
+            self._debug_marks(now, self.repl_since)  # the same meaning: hidden facts may have been seen
 
     def _dots(self, c, every):
         lay = self.layout
         for j in range(0, lay.ring_len, every):
             self.frame.set(lay.ring_led(j), c[0], c[1], c[2])
 
-    def _debug_marks(self, now):
-        """While debug mode is being announced the ring flashes magenta; after that every panel's last
-        status LED stays magenta, so everyone at the table can see that hidden facts may be shown."""
+    def _debug_marks(self, now, since):
+        """While debug mode is being announced (or a game the REPL interrupted comes back) the ring flashes
+        magenta; after that every panel's last status LED stays magenta, so everyone at the table can see
+        that hidden facts may be shown (or may have been seen)."""
         c = P.ERROR
-        if self.hal.clock.ticks_diff(now, self.debug_since) < DEBUG_ANNOUNCE_MS:
+        if self.hal.clock.ticks_diff(now, since) < DEBUG_ANNOUNCE_MS:
             if (now // 200) % 2 == 0:
                 self._dots(c, 1)
             return

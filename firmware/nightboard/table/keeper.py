@@ -22,43 +22,41 @@ back the space of old set-aside saves, error.log and a torn temporary file.
 # A mixin: hal, frame, layout, game... are Table's attributes, unknown to a checker reading this class alone.
 # pyright: reportAttributeAccessIssue=false
 
-from nightboard.compat import format_exception
 from nightboard.table import palette as P
-from nightboard.table.saves import SAVE, TMP, SaveError, SaveStore
+from nightboard.table.saves import SaveError, SaveStore
 
 ERROR_SHOW_MS = 2000
 ERROR_LOG = "error.log"
 ERROR_LOG_MAX = 2048
 CRASHES_BEFORE_GIVING_UP = 3
-READ_ONLY = (1, 13, 30)  # EPERM, EACCES, EROFS: removing files cannot help a save then
-# What an OSError's number means for the board's files, in words (MicroPython prints only the number).
-ERRNO_WORDS = {28: "the flash is full", 30: "the flash is read-only", 1: "writing is not permitted",
-               13: "writing is not permitted", 5: "the flash could not be written (I/O error)",
-               21: "a directory is in its place"}
+REPL_MARK = "repl.mark"  # written when Ctrl-C gives the REPL the board during a game; gone with that game
+REPL_WORDS = "the board was stopped to its REPL during this game: whoever had it could have seen every hidden fact"
 
 
-def why(exc):
-    """An error as a short reason for players and the monitor."""
-    n = exc.args[0] if isinstance(exc, OSError) and exc.args else None
-    if n in ERRNO_WORDS:
-        return "%s, errno %d" % (ERRNO_WORDS[n], n)
-    return str(exc)
+_TROUBLE = []  # the module once imported: an import statement every frame (a failing save's mark) allocates
+
+
+def _trouble():
+    """The failure handling (table/keeper_trouble.py), imported the first time something goes wrong."""
+    if not _TROUBLE:
+        from nightboard.table import keeper_trouble
+
+        _TROUBLE.append(keeper_trouble)
+    return _TROUBLE[0]
 
 
 def log_error(storage, text):
-    """Add a line to error.log (its newest ERROR_LOG_MAX bytes are kept); never fails: a failing flash
-    must not stop the recovery, and a log grown too large by anything else is started afresh."""
-    try:
-        n = storage.size(ERROR_LOG)
-        old = storage.read(ERROR_LOG) if n is not None and n <= ERROR_LOG_MAX else b""
-        storage.write(ERROR_LOG, ((old or b"") + (text + "\n").encode())[-ERROR_LOG_MAX:])
-    except Exception:  # noqa: BLE001
-        pass
-
-
+    """Add a line to error.log (keeper_trouble.log_error)."""
+    _trouble().log_error(storage, text)
 class Keeper:
     def _keeper_init(self):
-        self.saves = SaveStore(self.hal.storage, getattr(self.hal, "secret", b"nightboard"))
+        rb = getattr(self.hal, "random_bytes", None)
+        if rb is None:  # a hal made before it had one
+            from nightboard.hal.entropy import random_bytes as rb
+        self.random_bytes = rb
+        self.saves = SaveStore(self.hal.storage, None, rb)  # the board's own key (seal.board_key)
+        self.repl_opened = False  # this game was resumed after the REPL had the board (REPL_MARK)
+        self.repl_since = None  # when the game so marked came back on the table: the marks are shown from then
         self.restart_reason = getattr(self.hal, "reset_cause", "power-on")
         self.save_problem = None
         self.save_failing = None  # why the last save could not be written; None once one is
@@ -101,6 +99,7 @@ class Keeper:
         if self.play.game.over:
             self.saves.cancel()
             self.saves.clear()  # a finished game is not offered again
+            self._forget_repl()
         else:
             play = self.play
             self.saves.begin(self.program["name"], getattr(play, "turns_done", 0), play.game.to_json())
@@ -132,18 +131,25 @@ class Keeper:
             self._save_failed(e)
 
     def _save_trouble(self, exc):
-        """A save that failed: when space can be freed, try once more at once (all its steps: a full flash is
-        rare, a long frame then is better than a lost turn); otherwise report it."""
-        if isinstance(exc, OSError) and not (exc.args and exc.args[0] in READ_ONLY) and self._free_space():
-            try:
-                self._store()
-                self.saves.finish()
-                self._save_worked()
-                return
-            except (OSError, SaveError) as e2:
-                self.saves.cancel()
-                exc = e2
-        self._save_failed(exc)
+        _trouble().save_trouble(self, exc)
+
+    def _save_failed(self, exc):
+        _trouble().save_failed(self, exc)
+
+    def _set_aside(self, reason, now):
+        _trouble().set_aside(self, reason, now)
+
+    def _crash(self, exc, now):
+        _trouble().crash(self, exc, now)
+
+    def _recover(self, now):
+        _trouble().recover(self, now)
+
+    def _render_error(self, now):
+        _trouble().render_error(self, now)
+
+    def error_lines(self):
+        return _trouble().error_lines(self)
 
     def _save_worked(self):
         self.crashes = 0
@@ -152,34 +158,6 @@ class Keeper:
                 self.save_problem = None
             self.save_failing = None
         self.save_unusable = False  # whatever was in game.json has been replaced
-
-    def _save_failed(self, exc):
-        """A save that could not be written: tell the players at once (the error pattern over the game for
-        ERROR_SHOW_MS, the first time), then keep a mark and the reason until a save works again."""
-        first = self.save_failing is None
-        self.save_failing = "the game could not be saved (%s); it goes on, and the next turn tries again" % why(exc)
-        self.save_problem = self.save_failing
-        if first:
-            self.save_alert_until = self.hal.clock.ticks_add(self.hal.clock.ticks_ms(), ERROR_SHOW_MS)
-            log_error(self.saves.storage, "[frame %d] %s" % (self.frames, self.save_failing))
-
-    def _free_space(self):
-        """Make room on a full flash: remove a torn temporary save, old set-aside saves (game.bad*.json)
-        and error.log. True when something was removed."""
-        st = self.saves.storage
-        freed = False
-        try:
-            names = st.listdir()
-        except OSError:
-            return False
-        for name in names:
-            if name == TMP or name == ERROR_LOG or (name.startswith("game.bad") and name.endswith(".json")):
-                try:
-                    st.remove(name)
-                    freed = True
-                except OSError:
-                    pass
-        return freed
 
     def save_now(self):
         """Save the running game now (the protocol's "save"); returns what was saved."""
@@ -204,6 +182,7 @@ class Keeper:
         self._save_due = False
         self.saves.cancel()
         self.saves.clear()
+        self._forget_repl()
 
     def _restore(self, payload):
         self.start_game({"game": payload["program"], "position": payload["state"]}, save=False)
@@ -237,112 +216,64 @@ class Keeper:
             self._set_aside(e, now)
             return
         self.mode = "game" if self.restart_reason == "watchdog" else "resume_ask"
-
-    def _set_aside(self, reason, now):
-        reason = why(reason) if isinstance(reason, Exception) else reason
-        try:
-            name = self.saves.set_aside()
-            self.save_problem = "the saved game could not be used (%s); kept as %s" % (reason, name)
-        except OSError as e:
-            self.save_unusable = True  # not tried again: the table goes on to the start menu
-            self.save_problem = ("the saved game could not be used (%s) and could not be set aside (%s): "
-                                 "it is left as %s and will be replaced by the next game's save"
-                                 % (reason, why(e), SAVE))
-        log_error(self.saves.storage, "[boot] " + self.save_problem)
-        self.error = None
-        self.error_next = "the start menu follows"
-        self.play = None
-        self.program = None
-        self.mode = "error"
-        self.error_until = self.hal.clock.ticks_add(now, ERROR_SHOW_MS)
+        if self.saves.storage.exists(REPL_MARK):
+            self.repl_opened = True
+            if self.mode == "game":
+                self.repl_since = now
 
     def _resume_press(self, role):
         if role == "ok":
             self.mode = "game"
+            if self.repl_opened:
+                self.repl_since = self.hal.clock.ticks_ms()
         elif role == "mode" or role == "move":
             self.reset()
 
-    # --- errors ------------------------------------------------------------------
+    # --- the REPL ------------------------------------------------------------------
+    # Whoever holds the REPL can read everything (docs/table.md, "What the seal promises"); what the
+    # table can do is make it visible. Ctrl-C during a game leaves REPL_MARK on the flash; the game,
+    # when it comes back, says so on describe()'s lines, in the protocol's state ("repl_opened") and
+    # with debug mode's lights (the ring flashes magenta, then each panel's last status LED stays
+    # magenta: hidden facts may have been seen). The mark goes with that game (its end, a reset, a
+    # new game). Someone at the REPL can delete it too: it shows an opened box, not a careful cheat.
 
-    def _crash(self, exc, now):
-        """An unhandled error: log it, show the error pattern, then go back to the saved game."""
-        text = format_exception(exc)
-        self._save_settle()  # the save under way holds a whole turn, taken before the error
-        self.error = text.strip().split("\n")[-1]
-        self.restart_reason = "error: " + self.error
-        self.crashes += 1
-        log_error(self.hal.storage, "[frame %d] %s" % (self.frames, text))
-        if self.save_unusable or not self.saves.storage.exists(SAVE):
-            self.error_next = "the start menu follows (there is no saved game to go back to)"
-        elif self.crashes >= CRASHES_BEFORE_GIVING_UP:
-            self.error_next = "it failed %d times in a row: the saved game is set aside and the start menu follows" \
-                % self.crashes
-        else:
-            self.error_next = "going back to the saved game"
-        self.play = None
-        self.program = None
-        self.mode = "error"
-        self.error_until = self.hal.clock.ticks_add(now, ERROR_SHOW_MS)
-        self.debouncer.clear()
-
-    def _recover(self, now):
-        """After the error pattern: the saved game again, unless it keeps failing."""
-        self.mode = "menu"
-        if self.save_unusable:
-            return
-        if self.crashes >= CRASHES_BEFORE_GIVING_UP:
-            self.crashes = 0
-            if self.saves.storage.exists(SAVE):
-                self._set_aside("it failed %d times in a row" % CRASHES_BEFORE_GIVING_UP, now)
+    def stopped_to_repl(self):
+        """Ctrl-C took the board to the REPL: mark a game under way, then finish its save."""
+        play = self.play
+        if play is None or getattr(play, "game", None) is None or play.game.over \
+                or not self.program.get("hides", True):
             return
         try:
-            payload = self._load_save()
-        except (SaveError, OSError) as e:
-            self._set_aside(e, now)
-            return
-        if payload is not None:
+            self.saves.storage.write(REPL_MARK, b"the REPL had the board during this game\n")
+        except (OSError, ValueError):
+            pass
+        self._save_settle()
+
+    def _forget_repl(self):
+        """The marked game is over or replaced: the next one starts unmarked."""
+        if self.repl_opened or self.saves.storage.exists(REPL_MARK):
             try:
-                self._restore(payload)
-                self.mode = "game"
-            except ValueError as e:
-                self._set_aside(e, now)
+                self.saves.storage.remove(REPL_MARK)
+            except OSError:
+                pass
+        self.repl_opened = False
+        self.repl_since = None
 
-    def _render_error(self, now):
-        """The error pattern: magenta and dark LEDs alternating round the ring, marching."""
-        fr = self.frame
-        lay = self.layout
-        fr.clear()
-        c = P.ERROR
-        shift = (now // 150) % 2
-        for j in range(lay.ring_len):
-            if (j + shift) % 2 == 0:
-                fr.set(lay.ring_led(j), c[0], c[1], c[2])
-        for p in range(lay.max_players):
-            fr.set(lay.status_led(p, 0), c[0], c[1], c[2])
-
-    def error_lines(self):
-        """describe()'s lines in the error mode: what went wrong and, truly, what comes next."""
-        if self.error is not None:
-            return ["something went wrong: " + self.error, self.error_next]
-        return [self.save_problem or "something went wrong", self.error_next]
+    # --- errors ------------------------------------------------------------------
 
     def problem_lines(self, lines):
-        """Add the reason a save is failing to describe()'s lines of a running game."""
+        """Add to describe()'s lines of a running game: the REPL had the board; the reason a save is failing."""
+        if self.repl_opened:
+            lines.append(REPL_WORDS)
+        seed = self.shown_seed() if self.seed_secret else None
+        if seed is not None:
+            lines.append("seed %d (told now that the game is over)" % seed)
         if self.save_failing is not None:
             lines.append(self.save_failing)
         return lines
 
     def render_save_failing(self, now):
-        """While saves fail: the error pattern over the game at first, then every fourth ring LED from the
-        third flashes magenta for a quarter of each second ("this game is not being saved")."""
-        if self.hal.clock.ticks_diff(now, self.save_alert_until) < 0:
-            self._render_error(now)
-            return
-        if now % 1000 < 250:
-            c = P.ERROR
-            lay = self.layout
-            for j in range(2, lay.ring_len, 4):
-                self.frame.set(lay.ring_led(j), c[0], c[1], c[2])
+        _trouble().render_save_failing(self, now)
 
     def _render_resume_ask(self, now):
         """The saved game, with every fourth ring LED blinking green: "carry on with this game?"."""

@@ -56,6 +56,11 @@ def _state(p, t, req, now):
         r["state"] = g.view(None)
         r["turn"] = getattr(g, "turn", None)
         r["players"] = g.players_count()
+        seed = t.shown_seed() if hasattr(t, "shown_seed") else None
+        if seed is not None:
+            r["seed"] = seed  # a seed the board drew for a game with hidden facts: only once it is over
+        if getattr(t, "repl_opened", False):
+            r["repl_opened"] = True
         if t.debug_visible(now):
             r["hidden"] = g.to_json()
     return r
@@ -192,7 +197,8 @@ def _start(p, t, req, now):
     if "seed" in opts:
         _int(opts, "seed", 0, (1 << 30) - 1)
     elif "position" not in opts and prog.get("kind") != "tool":
-        opts["seed"] = now & 0x3FFFFFFF  # as the start menu does
+        if hasattr(t, "draw_seed"):  # (safe mode's table refuses any start)
+            t.draw_seed(opts)  # the board's own randomness, as the start menu does
     if "players" in opts:
         _int(opts, "players", 1, 64)
     t.start_game(opts)

@@ -17,6 +17,7 @@ GAME = {
     "surface": ("grid", "size"),  # a square map whose side is the option "size"
     "table": ("nightboard.table.dracula_play", "DraculaPlay"),
     "colour": (255, 0, 110),
+    "hides": True,  # it has hidden facts (Dracula's room): its seed is the board's own, shown at the end
 }
 
 

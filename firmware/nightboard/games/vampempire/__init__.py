@@ -21,6 +21,7 @@ GAME = {
     "surface": ("hex", "size"),
     "table": ("nightboard.table.vampempire_play", "VampEmpirePlay"),
     "colour": (150, 0, 40),
+    "hides": True,  # it has hidden facts (the ritual deck and the hands): its seed is the board's own, shown at the end
 }
 
 

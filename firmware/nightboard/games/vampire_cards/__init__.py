@@ -21,6 +21,7 @@ GAME = {
     "surface": ("ring", 2, 4, ("hand", 10, 7)),
     "table": ("nightboard.table.vampire_cards_play", "VampireCardsPlay"),
     "colour": (255, 150, 0),  # amber in the start menu
+    "hides": True,  # it has hidden facts (the hands and the pile): its seed is the board's own, shown at the end
 }
 
 

@@ -21,6 +21,7 @@ GAME = {
     "surface": ("grid", 7, ("hand", 10, 7)),
     "table": ("nightboard.table.vampire_nights_play", "VampireNightsPlay"),
     "colour": (150, 0, 60),
+    "hides": True,  # it has hidden facts (the rooms face down, hands, loot and bite cards): its seed is the board's own, shown at the end
 }
 
 

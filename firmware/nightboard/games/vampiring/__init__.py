@@ -20,6 +20,7 @@ GAME = {
     "surface": ("ring", 2, 8),  # a ring of 2N+8 cards for N families
     "table": ("nightboard.table.vampiring_play", "VampiRingPlay"),
     "colour": (255, 0, 0),
+    "hides": True,  # it has hidden facts (the choices not yet revealed (and a board family's)): its seed is the board's own, shown at the end
 }
 
 
