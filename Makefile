@@ -56,7 +56,7 @@ test-pico: $(TEST_STAMP)
 	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m pico_slow
 
 # make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|hex8|grid8hands|ring6|my.json] [ROMFS=1: the code into the ROMFS partition]
-#            [GAMES=vampiring,dracula: only these games on the board; a 128 KB ROMFS holds two]
+#            [GAMES=a,b: only these games of the index on the board; a 128 KB ROMFS holds one game, some pairs]
 flash: $(PLAY_STAMP)
 	$(BIN)/nightboard flash $(if $(PORT),--port $(PORT)) $(if $(PROFILE),--profile $(PROFILE)) $(if $(ROMFS),--romfs) $(if $(GAMES),--games $(GAMES))
 

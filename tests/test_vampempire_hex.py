@@ -26,7 +26,7 @@ def profile(name, **grid):
 
 
 def prog(name):
-    return [p for p in programs.PROGRAMS if p["name"] == name][0]
+    return programs.find(name)
 
 
 def test_hex_is_a_grid_field_false_unless_given():
@@ -87,7 +87,7 @@ def test_square_map_games_are_refused_on_a_hex_grid_ring_games_are_not():
     assert check_players(hexed, "vampiring", 4) == 16  # its outer ring of 28 cells
     assert seats(hexed, prog("vampempire")) == [2, 3, 4]
     assert seats(hexed, prog("dracula")) == []
-    names = [p["name"] for p in Menu(Layout(hexed), Frame(108), hexed).progs]
+    names = list(Menu(Layout(hexed), Frame(108), hexed).progs)  # the menu keeps names
     assert "vampempire" in names and "vampiring" in names and "dracula" not in names
 
 

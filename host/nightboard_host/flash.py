@@ -1081,7 +1081,7 @@ def add_flash_command(sub):
     from nightboard.games import index
 
     p.add_argument("--games", help="put only these games on the board, comma-separated (of %s; default: every "
-                   "game); its start menu then offers only them. A 128 KB ROMFS partition holds two games' code, "
+                   "game); its start menu then offers only them. A 128 KB ROMFS partition holds one game's code (some pairs), "
                    "not all" % ", ".join(index.names()))
     p.set_defaults(func=run_command)
     return p
