@@ -21,8 +21,8 @@ FIRMWARE = ROOT / "firmware"
 # words (the same objects take about 0.7x the bytes there), so this is stricter than the board. It was 192 KB
 # until the firmware grew by the save steps, the boot checks, the game contract and five games' facts in the
 # start menu; the menu now keeps only the facts of the game it shows (boot 3.8 KB less). 208 KB held until the
-# saves became sealed with SHA-256 and padded to one 3 KB size, and VampiRing gained board families: then a
-# long Dracula game, Vampire Nights with its hand panels and a game polled like the monitor does ran out with
+# saves became sealed with SHA-256 and padded to one 3 KB size, and the first game gained board players: then a
+# long hunt, a game with hand panels lit and a game polled like the monitor does ran out with
 # about 35 KB free in pieces (a 4 KB or 2.3 KB block not found). 216 KB passes them all. The heap budgets
 # themselves are measured by `make bench`, and the real heap by the emulated-Pico tests.
 PICO_HEAP = "216k"
