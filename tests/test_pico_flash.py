@@ -80,7 +80,7 @@ def test_flash_romfs_on_the_emulated_pico_then_back_to_the_filesystem(pico_romfs
 
     version = flash.firmware_version(ROOT / "firmware")
     games = romfs_games()  # the index's first games, as many as fit the 128 KB partition
-    assert len(games) >= 2, games
+    assert len(games) >= 1, games  # each game alone fits (test_pico_code_fit); the first two no longer do
     every = nightboard_flash(pico_romfs.port, tmp_path, "--romfs")  # every game: too big, said before writing
     assert every.returncode == 1 and "does not fit the board's 128 KB ROMFS partition" in every.stderr, every.stderr
     assert "--games " in every.stderr
