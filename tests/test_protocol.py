@@ -926,7 +926,11 @@ def test_main_py_answers_over_a_serial_port_and_ctrl_c_gives_the_repl_back():
                 time.sleep(0.05)
             st = c.call("state")
             assert st["turn"] == 2 and st["state"]["families"] == 2
+            # a finished turn's events are published a frame or two after `turn` moves on (docs/protocol.md)
             events, last = c.events(0)
+            while time.monotonic() < end and not events:
+                time.sleep(0.05)
+                events, last = c.events(0)
             assert last == len(events) > 0 and events[0][1]["e"] == "reveal"
             assert len(c.frame_bytes()) == 3 * 108
             c.send_raw(b"garbage\n")
