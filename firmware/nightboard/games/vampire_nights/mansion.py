@@ -82,27 +82,21 @@ def _walk(g, k, c, r, dc, dr, jump):
         return out
 
 
-def moves(g, k):
-    """A guard's ordinary moves: forward, or sideways inside the rooms (M1: from the Entrance, forward only)."""
+def moves(g, k, jump=False):
+    """A guard's ordinary moves: forward, or sideways inside the rooms (M1: from the Entrance, forward only);
+    jump: a Jump Potion's, over the next room (jumps)."""
     x = g.gcell[k]
     c, r = col(x), row(x)
     if r == GARDEN:
         return []
-    out = _walk(g, k, c, r, 0, 1, False)
+    out = _walk(g, k, c, r, 0, 1, jump)
     if r != ENTRANCE:
-        out += _walk(g, k, c, r, -1, 0, False) + _walk(g, k, c, r, 1, 0, False)
+        out += _walk(g, k, c, r, -1, 0, jump) + _walk(g, k, c, r, 1, 0, jump)
     return out
 
 
 def jumps(g, k):
-    x = g.gcell[k]
-    c, r = col(x), row(x)
-    if r == GARDEN:
-        return []
-    out = _walk(g, k, c, r, 0, 1, True)
-    if r != ENTRANCE:
-        out += _walk(g, k, c, r, -1, 0, True) + _walk(g, k, c, r, 1, 0, True)
-    return out
+    return moves(g, k, True)
 
 
 def mirrors(g, k):
