@@ -9,7 +9,6 @@ Seats are numbered from 0 as on the table; hexes are named as on the map (a1 top
 table shows is told: a ritual hand is a number of cards, a drawn or stolen ritual is never named.
 """
 
-import json
 import sys
 
 from nightboard.games.record import replay, setup_from_record
@@ -17,6 +16,7 @@ from nightboard.games.vampempire import board as B
 from nightboard.games.vampempire import pieces as V
 from nightboard.games.vampempire.actions import BODIES
 from nightboard.games.vampempire.state import TYPES
+from nightboard_host.replay import write_public_view
 
 
 def ritual(k):
@@ -220,9 +220,7 @@ def run(record, as_json=False, out=None):
     be replayed."""
     out = out or sys.stdout
     if as_json:
-        state = replay(record)
-        out.write(json.dumps(state.view(None), indent=2, sort_keys=True) + "\n")
-        return 0
+        return write_public_view(record, out)
     start = setup_from_record(record)
     v = start.view(None)
     n = v["players"]

@@ -8,12 +8,12 @@ run(record, as_json, out)        `nightboard replay` of a record: turn by turn, 
 Only what the table shows is told: a draw is a number of cards, never which; hands stay hidden.
 """
 
-import json
 import sys
 
 from nightboard.games.record import replay, setup_from_record
 from nightboard.games.vampire_cards import deck as D
 from nightboard.games.vampire_cards.state import SEATS
+from nightboard_host.replay import write_public_view
 
 WHY_OVER = {
     "count": "at the start of the Vampire's turn every other player was bitten or had escaped",
@@ -175,9 +175,7 @@ def run(record, as_json=False, out=None):
     replayed."""
     out = out or sys.stdout
     if as_json:
-        state = replay(record)
-        out.write(json.dumps(state.view(None), indent=2, sort_keys=True) + "\n")
-        return 0
+        return write_public_view(record, out)
     start = setup_from_record(record)
     v = start.view(None)
     n = v["players"]

@@ -10,11 +10,11 @@ Entrance down, and its Garden. A guard is its player's guard 1 or 2. Only what t
 hands, loot, bite cards and what a Torch showed stay secret until the game's end reveals the piles.
 """
 
-import json
 import sys
 
 from nightboard.games.record import replay, setup_from_record
 from nightboard.games.vampire_nights.state import SEATS
+from nightboard_host.replay import write_public_view
 
 TILES = {"cat": "a Cat", "chest": "a Chest", "coffin": "the Coffin", "coins": "Coins", "stone": "a Cursed Stone",
          "spiderweb": "the Spiderweb", "lord": "a vampire Lord", "lady": "a vampire Lady",
@@ -226,9 +226,7 @@ def run(record, as_json=False, out=None):
     be replayed."""
     out = out or sys.stdout
     if as_json:
-        state = replay(record)
-        out.write(json.dumps(state.view(None), indent=2, sort_keys=True) + "\n")
-        return 0
+        return write_public_view(record, out)
     start = setup_from_record(record)
     v = start.view(None)
     n = v["players"]

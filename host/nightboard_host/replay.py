@@ -12,6 +12,13 @@ from nightboard.games.record import RecordError, replay, setup_from_record
 from nightboard_host.jsonfile import JsonFileError, load_json
 
 
+def write_public_view(record, out):
+    """A record's final public view (what every seat sees) as JSON: `replay --json` for a game whose
+    explainer has nothing of its own to add. RecordError if it cannot be replayed."""
+    out.write(json.dumps(replay(record).view(None), indent=2, sort_keys=True) + "\n")
+    return 0
+
+
 def load_record(path):
     try:
         return load_json(path)
