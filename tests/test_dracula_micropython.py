@@ -8,11 +8,11 @@ import sys
 
 import pytest
 
-from mpy_harness import ROOT, run_mpy
+from mpy_harness import ROOT, run_mpy, session_script
 
 pytestmark = pytest.mark.micropython
 GAMES = (ROOT / "tests" / "scripts" / "dracula_games.py").read_text()
-SESSION = (ROOT / "tests" / "scripts" / "dracula_table_session.py").read_text()
+SESSION = session_script("dracula_table_session.py")
 
 
 def _cpython(code):

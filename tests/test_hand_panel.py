@@ -16,7 +16,7 @@ import sys
 
 import pytest
 
-from mpy_harness import ROOT, run_mpy
+from mpy_harness import ROOT, run_mpy, session_script
 from nightboard.games import index
 from nightboard.prng import Prng
 from nightboard.table import palette as P
@@ -312,7 +312,7 @@ def test_a_hidden_fact_shows_only_on_the_hand_panel_of_a_seat_that_knows_it(name
 
 
 def _session(game, mpy):
-    code = "GAME = %r\nFRAMES = 100\n" % game + (ROOT / "tests" / "scripts" / "hand_panel_session.py").read_text()
+    code = "GAME = %r\nFRAMES = 100\n" % game + session_script("hand_panel_session.py")
     if mpy:
         out = run_mpy(code, compiled=True)
     else:

@@ -6,10 +6,10 @@ import sys
 
 import pytest
 
-from mpy_harness import ROOT, run_mpy
+from mpy_harness import ROOT, run_mpy, session_script
 
 pytestmark = pytest.mark.micropython
-SCRIPT = (ROOT / "tests" / "scripts" / "table_session.py").read_text()
+SCRIPT = session_script("table_session.py")
 
 
 def _cpython(profile):

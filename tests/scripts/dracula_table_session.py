@@ -5,9 +5,7 @@ Run by the tests under CPython and MicroPython: the frames must match and no ste
 allocate (idle, looking, an action's animation, Dracula's turn after his decision).
 """
 
-import gc
 import json
-from binascii import hexlify
 
 from nightboard.hal.sim import make_sim_hal
 from nightboard.table.app import Table
@@ -21,41 +19,6 @@ except NameError:
 prof = load_profile_file("hardware/profiles/grid8.json")
 hal = make_sim_hal(prof)
 t = Table(prof, hal, START)
-
-
-def tick(n=1, keep=True):
-    for _ in range(n):
-        hal.clock.advance(t.frame_ms)
-        t.tick()
-        if keep and t.frames % 3 == 0:
-            print(hexlify(hal.pixels.last).decode())
-
-
-def tap(p, role):
-    b = t.button_id(p, role)
-    hal.buttons.press(b)
-    tick(5)
-    hal.buttons.release(b)
-    tick(3)
-
-
-def alloc_per_frame(n):
-    if not hasattr(gc, "mem_alloc"):  # CPython: counted only under MicroPython
-        tick(n, keep=False)
-        return None
-    gc.collect()
-    gc.disable()
-    a = gc.mem_alloc()
-    tick(n, keep=False)
-    b = gc.mem_alloc()
-    gc.enable()
-    return b - a
-
-
-def saved():
-    """Frames until the last turn's save is done (it runs a bounded part a frame): not steady state."""
-    while t._save_due or t._publish_upto >= 0 or t.saves.pending:
-        tick(1)
 
 
 def wait_turn():

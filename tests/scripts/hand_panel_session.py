@@ -5,9 +5,7 @@ Run by tests/test_hand_panel.py under CPython and MicroPython: the frames must m
 steady-state frame may allocate, with the hand panel lit or dark. Set GAME before running.
 """
 
-import gc
 import json
-from binascii import hexlify
 
 from nightboard.hal.sim import make_sim_hal
 from nightboard.table.app import Table
@@ -18,35 +16,9 @@ hal = make_sim_hal(prof)
 t = Table(prof, hal, {"game": GAME, "players": 3, "seed": 5})  # noqa: F821 - set by the test
 
 
-def tick(n=1, keep=True):
-    for _ in range(n):
-        hal.clock.advance(t.frame_ms)
-        t.tick()
-        if keep and t.frames % 3 == 0:
-            print(hexlify(hal.pixels.last).decode())
-
-
-def alloc_per_frame(n):
-    if not hasattr(gc, "mem_alloc"):  # CPython: counted only under MicroPython
-        tick(n, keep=False)
-        return None
-    gc.collect()
-    gc.disable()
-    a = gc.mem_alloc()
-    tick(n, keep=False)
-    b = gc.mem_alloc()
-    gc.enable()
-    return b - a
-
-
-def settle():
-    while t._save_due or t._publish_upto >= 0 or t.saves.pending:
-        tick(1)
-
-
 allocs = {}
 tick(10)
-settle()
+saved()
 allocs["idle"] = alloc_per_frame(30)
 seat = t.play.game.to_move()[0]
 for p in range(3):
