@@ -117,21 +117,21 @@ def heap(game, romfs=False, wasi=False):
     prof_file = ROOT / "hardware" / "profiles" / ("%s.json" % profile)
     image = romfs_image() if romfs else None
 
-    def code(prof_path, image_path, prelude=""):
-        c = prelude + "PROFILE_PATH = %r\nSTART = %r\n" % (prof_path, start) + g["drive"] + S.HEAP
+    def code(prof_path, image_path, store, prelude=""):
+        c = prelude + "PROFILE_PATH = %r\nSTART = %r\nSTORE = %r\n" % (prof_path, start, store) + g["drive"] + S.HEAP
         return "IMAGE = %r\n" % image_path + S.ROMFS + c if image_path else c
 
-    if not wasi:
-        # A roomy heap: the figure is what is in use, and a ROMFS image read into RAM must fit beside it.
-        return _mpy_json(code(str(prof_file), image and str(image)), heap="1024k")
-    from nightboard_host import wasi_runner
-
-    at = wasi_runner.INPUT + "/"
     with tempfile.TemporaryDirectory() as tmp:
+        if not wasi:
+            # A roomy heap: the figure is what is in use, and a ROMFS image read into RAM must fit beside it.
+            return _mpy_json(code(str(prof_file), image and str(image), str(Path(tmp) / "store")), heap="1024k")
+        from nightboard_host import wasi_runner
+
+        at = wasi_runner.INPUT + "/"
         # With ROMFS the package comes from the image only, not also from files beside it.
         wasi_runner.input_dir(tmp, None if romfs else compiled_firmware(), [prof_file] + ([image] if image else []))
         prelude = "import sys\nsys.path.insert(0, %r)\n" % wasi_runner.INPUT
-        return wasi_runner.run_json(code(at + prof_file.name, image and at + image.name, prelude), tmp)
+        return wasi_runner.run_json(code(at + prof_file.name, image and at + image.name, at + "store", prelude), tmp)
 
 
 HEAP_WAYS = (  # (suffix of the results key, ROMFS, 32-bit WASI build)
