@@ -7,8 +7,11 @@ littlefs, on POSIX and on the MicroPython unix port.
 
 import os
 
-ENOENT = 2
-EISDIR = 21
+try:  # the port's own numbers (the 32-bit WASI build's ENOENT is 44, not 2)
+    from errno import EISDIR, ENOENT
+except ImportError:
+    ENOENT = 2
+    EISDIR = 21
 _S_IFDIR = 0x4000
 
 
