@@ -64,10 +64,12 @@ flash: $(PLAY_STAMP)
 virtual-board: $(VIRTUAL_STAMP)
 	$(BIN)/nightboard virtual-board
 
-# make bench [OUT=file]: writes bench/latest.json (not committed) unless OUT is given, and compares
-# with the committed baseline bench/results.json; it prints where it wrote
+# make bench [OUT=file] [ONLY=part] [GAME=name]: writes bench/latest.json (not committed) unless OUT is given, and compares
+# with the committed baseline bench/results.json; it prints where it wrote. With ONLY (heap, turn, frames,
+# frame_cost, wire, gc, latency, boot, a game, flash, pico) or GAME it measures that part alone and merges
+# it into the OUT file (make bench ONLY=heap OUT=bench/results.json refreshes the baseline's heap figures)
 bench: $(TEST_STAMP)
-	$(BIN)/nightboard bench $(if $(OUT),--out $(OUT))
+	$(BIN)/nightboard bench $(if $(OUT),--out $(OUT)) $(if $(ONLY),--only $(ONLY)) $(if $(GAME),--game $(GAME))
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -43,16 +43,20 @@ def test_events_of_a_kind_share_one_tuple_of_names():
     assert len(log._shapes) == len({tuple(sorted(ev)) for t in turns for ev in t})
 
 
-def test_only_published_events_are_dropped_past_the_bound():
+def test_only_published_events_are_dropped_past_the_bound_which_counts_unpublished_ones():
     turns = turn_events(turns=6)
     log = EventLog(keep=10)
     log.extend(turns[0])
     assert len(log) == len(turns[0]) > 10  # a turn in progress is kept whole, whatever the bound
     log.publish()
     assert len(log) == 10 and log.since(0) == [[len(turns[0]) - 9 + i, ev] for i, ev in enumerate(turns[0][-10:])]
-    log.extend(turns[1])
-    assert len(log) == 10 + len(turns[1])
+    log.extend(turns[1][:4])  # the next turn's events push out published ones at once: 10 held in all
+    assert len(log) == 10 and log.recent(7) == turns[0][-3:] + turns[1][:4]
+    log.extend(turns[1][4:])
+    assert len(log) == max(10, len(turns[1]))  # but never one of its own
     assert log.recent(3) == turns[1][-3:]
+    log.publish()
+    assert log.since(log.published - 3) == [[log.published - 2 + i, ev] for i, ev in enumerate(turns[1][-3:])]
 
 
 def test_a_turn_that_never_finishes_is_forgotten_and_its_numbers_reused():

@@ -117,29 +117,30 @@ def heap(game, romfs=False, wasi=False):
     prof_file = ROOT / "hardware" / "profiles" / ("%s.json" % profile)
     image = romfs_image() if romfs else None
 
-    def code(prof_path, image_path, prelude=""):
-        c = prelude + "PROFILE_PATH = %r\nSTART = %r\n" % (prof_path, start) + g["drive"] + S.HEAP
+    def code(prof_path, image_path, store, prelude=""):
+        c = prelude + "PROFILE_PATH = %r\nSTART = %r\nSTORE = %r\n" % (prof_path, start, store) + g["drive"] + S.HEAP
         return "IMAGE = %r\n" % image_path + S.ROMFS + c if image_path else c
 
-    if not wasi:
-        # A roomy heap: the figure is what is in use, and a ROMFS image read into RAM must fit beside it.
-        return _mpy_json(code(str(prof_file), image and str(image)), heap="1024k")
-    from nightboard_host import wasi_runner
-
-    at = wasi_runner.INPUT + "/"
     with tempfile.TemporaryDirectory() as tmp:
+        if not wasi:
+            # A roomy heap: the figure is what is in use, and a ROMFS image read into RAM must fit beside it.
+            return _mpy_json(code(str(prof_file), image and str(image), str(Path(tmp) / "store")), heap="1024k")
+        from nightboard_host import wasi_runner
+
+        at = wasi_runner.INPUT + "/"
         # With ROMFS the package comes from the image only, not also from files beside it.
         wasi_runner.input_dir(tmp, None if romfs else compiled_firmware(), [prof_file] + ([image] if image else []))
         prelude = "import sys\nsys.path.insert(0, %r)\n" % wasi_runner.INPUT
-        return wasi_runner.run_json(code(at + prof_file.name, image and at + image.name, prelude), tmp)
+        return wasi_runner.run_json(code(at + prof_file.name, image and at + image.name, at + "store", prelude), tmp)
 
 
 HEAP_WAYS = (  # (suffix of the results key, ROMFS, 32-bit WASI build)
     ("", False, False), ("_romfs", True, False), ("_32", False, True), ("_32_romfs", True, True))
 
 
-def heap_figures():
-    """Heap of each game every way: 64-bit unix port and 32-bit WASI build, firmware in files and in ROMFS.
+def heap_figures(games=None):
+    """Heap of each game (of `games`, bench entries; all by default) every way: 64-bit unix port and 32-bit
+    WASI build, firmware in files and in ROMFS.
 
     A 32-bit run counts only when its game ended in the very state the unix port's did (its collector
     could otherwise have freed something live unnoticed); `same_game` says so.
@@ -147,7 +148,7 @@ def heap_figures():
     from nightboard_host import wasi_runner
 
     results = {}
-    for g in bench_games():
+    for g in bench_games() if games is None else games:
         key = "heap_" + g["name"]
         ends = {}
         for suffix, romfs, wasi in HEAP_WAYS:
@@ -418,23 +419,82 @@ def sections():
     return tuple(index.names()) + ("flash", "pico")
 
 
-def run(quick=False):
+# The parts a run can be limited to (--only): the table's figures, then each game's own section and the
+# flash and pico ones (sections()). "heap", "turn" and "frames" are measured per game: --game limits them
+# to the games named (and, with no --only, the run to them and those games' own sections).
+PARTS = ("heap", "frame_cost", "wire", "turn", "frames", "gc", "latency", "boot")
+PER_GAME = ("frame_instructions",)  # results keyed by game inside: a run of some games updates theirs only
+
+
+def parts():
+    return PARTS + sections()
+
+
+def check_selection(only=None, games=None):
+    """None when the parts and games named exist, else a message naming the ones that do."""
+    if only:
+        bad = [p for p in only if p not in parts()]
+        if bad:
+            return "no bench part %s (parts: %s)" % (", ".join(bad), ", ".join(parts()))
+    if games:
+        known = [g["name"] for g in bench_games()]
+        bad = [n for n in games if n not in known]
+        if bad:
+            return "no game %s in the index (games: %s)" % (", ".join(bad), ", ".join(known))
+    return None
+
+
+def run(quick=False, only=None, games=None):
+    """Every figure, or (only) the parts named, for every game or (games) the games named."""
+    def want(part):  # with games named and no parts, the per-game parts only
+        return part in only if only else (not games or part in ("heap", "turn", "frames"))
+
+    gs = [g for g in bench_games() if not games or g["name"] in games]
     results = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "machine": os.uname().machine}
-    results.update(heap_figures())
-    results["frame_cost"] = {p: frame_cost(p) for p in PROFILES}
-    results["wire"] = {p: wire(p) for p in PROFILES}
-    for g in bench_games():
-        results[g["name"] + "_turn"] = turn(g, with_valgrind=not quick)
-    if not quick:
-        results["frame_instructions"] = {g["name"]: frame_figures(g) for g in bench_games()}
+    if want("heap"):
+        results.update(heap_figures(gs))
+    if want("frame_cost"):
+        results["frame_cost"] = {p: frame_cost(p) for p in PROFILES}
+    if want("wire"):
+        results["wire"] = {p: wire(p) for p in PROFILES}
+    if want("turn"):
+        for g in gs:
+            results[g["name"] + "_turn"] = turn(g, with_valgrind=not quick)
+    if not quick and want("frames"):
+        results["frame_instructions"] = {g["name"]: frame_figures(g) for g in gs}
+    if not quick and want("gc"):
         results["gc_collect"] = gc_instructions()
-    results["latency"] = latency()
-    results["boot"] = boot()
+    if want("latency"):
+        results["latency"] = latency()
+    if want("boot"):
+        results["boot"] = boot()
     for name in sections():
+        if not (name in only if only else (not games or name in games)):
+            continue
         figs, why = optional(name)
         if figs is not None or why is not None:
             results[name] = figs if figs is not None else {"skipped": why}
     return results
+
+
+def merged(old, new):
+    """The figures of a partial run laid over an earlier file's: the parts measured replace theirs (a game's
+    entry inside PER_GAME ones); `refreshed` says when each was measured, `when` stays the full run's."""
+    out = dict(old)
+    out.setdefault("machine", new.get("machine"))
+    refreshed = dict(out.get("refreshed") or {})
+    for key, v in new.items():
+        if key in ("when", "machine"):
+            continue
+        if key in PER_GAME and isinstance(out.get(key), dict):
+            out[key] = dict(out[key], **v)
+            for name in v:
+                refreshed["%s.%s" % (key, name)] = new["when"]
+        else:
+            out[key] = v
+            refreshed[key] = new["when"]
+    out["refreshed"] = dict(sorted(refreshed.items()))
+    return out
 
 
 def load_previous(path=RESULTS):
@@ -598,10 +658,25 @@ def _wrapped(text):
     return "\n".join(textwrap.wrap(text, REPORT_WIDTH, subsequent_indent="  ", break_on_hyphens=False)) + "\n"
 
 
-def main(quick=False, out=None):
+def main(quick=False, out=None, only=None, games=None):
+    """A run of the bench written to `out` (bench/latest.json by default). A partial one (only: parts of
+    PARTS or sections(); games: names of the index) is merged into that file's figures, so a part of the
+    baseline can be refreshed alone: `nightboard bench --only heap --out bench/results.json`."""
     dest = Path(out) if out else LATEST
+    why = check_selection(only, games)
+    if why:
+        print("nightboard bench: %s" % why, file=sys.stderr)
+        return 2
     previous = load_previous()
-    results = run(quick=quick)
+    if only or games:
+        earlier = load_previous(dest) if dest.exists() else {}
+        if earlier is None:
+            print("nightboard bench: %s is not a bench results file (JSON): nothing merged, nothing written" % dest,
+                  file=sys.stderr)
+            return 2
+        results = merged(earlier, run(quick=quick, only=only, games=games))
+    else:
+        results = run(quick=quick)
     print_report(results, previous, out=sys.stdout)  # today's stdout, not the one bound when imported
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -620,4 +695,8 @@ def add_bench_command(sub):
     b.add_argument("--quick", action="store_true", help="skip the slow instruction counts")
     b.add_argument("--out", metavar="FILE", help="write the results here (default bench/latest.json; the "
                    "committed bench/results.json is the baseline each run is compared with)")
-    b.set_defaults(func=lambda args: main(quick=args.quick, out=args.out))
+    b.add_argument("--only", metavar="PART", action="append", help="measure only this part (repeat for more), "
+                   "merged into the --out file's figures: %s" % ", ".join(PARTS + ("<game>", "flash", "pico")))
+    b.add_argument("--game", metavar="NAME", action="append", help="measure only this game of the index (repeat "
+                   "for more) in the per-game parts, merged likewise")
+    b.set_defaults(func=lambda args: main(quick=args.quick, out=args.out, only=args.only, games=args.game))

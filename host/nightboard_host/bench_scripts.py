@@ -69,7 +69,18 @@ from nightboard.table.profile import load_profile_file
 prof = load_profile_file(PROFILE_PATH)
 load_profile_file = None
 tablefit.forget_validator()
-hal = make_sim_hal(prof)
+
+
+def board_bytes(n):
+    # The board's randomness (keys, nonces), the same on both interpreters: the 32-bit WASI build has no
+    # /dev/urandom, so os.urandom fails there, and every save with it (the worst point then had no sealing).
+    return bytes(n)
+
+
+# The saves go to files (a folder, STORE), as on the board's flash: MemStorage would keep them in the heap.
+from nightboard.hal.files import DirStorage
+hal = make_sim_hal(prof, storage=DirStorage(STORE), random_bytes=board_bytes)
+DirStorage = None
 t = Table(prof, hal, None)
 t.services.append(protocol)
 

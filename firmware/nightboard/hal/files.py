@@ -7,8 +7,13 @@ littlefs, on POSIX and on the MicroPython unix port.
 
 import os
 
-ENOENT = 2
-EISDIR = 21
+try:  # the port's own numbers (the 32-bit WASI build's ENOENT is 44, not 2)
+    import errno as _codes
+except ImportError:
+    _codes = None
+ENOENT = getattr(_codes, "ENOENT", 2)
+EISDIR = getattr(_codes, "EISDIR", 21)
+_codes = None
 _S_IFDIR = 0x4000
 
 

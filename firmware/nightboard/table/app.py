@@ -91,6 +91,7 @@ class Table(Keeper):
             raise StartError(str(e))
         self.program = prog
         self.play = play
+        self.menu.show(prog["name"])
         drawn = self._drawn is not None and opts.get("seed") == self._drawn and "position" not in opts
         self.seed_secret = bool(prog.get("hides", True)) and (drawn or "position" in opts)
         self._drawn = None

@@ -16,6 +16,12 @@ turn's animation has been built from them.
 or by `publish`, in a later frame: the frame that resolves a turn is the
 fullest of all on the board (10 ms of compaction for a 4-seat simultaneous
 turn, measured on the emulated RP2040).
+
+The bound `keep` counts every event held, the unpublished ones included: a turn's new events push
+published ones out as soon as they are recorded (they were published a whole turn earlier), never the
+unpublished ones. The frames that end a turn are the heap's worst point on the board (its events, its
+animation and its save at once), and holding `keep` old events beside a long turn's new ones cost
+4 KB of it.
 """
 
 
@@ -28,6 +34,7 @@ class EventLog:
         self.published = 0  # the number of the newest published event
         self._shapes = {}  # key tuple -> the one shared copy
         self._queued = []  # lists of events handed to extend, not yet made compact
+        self._nq = 0  # how many events _queued holds
 
     def __len__(self):
         self._settle()
@@ -36,6 +43,8 @@ class EventLog:
     def extend(self, events):
         self._queued.append(events)
         self.recorded += len(events)
+        self._nq += len(events)
+        self._trim()
 
     def _settle(self):
         if not self._queued:
@@ -50,6 +59,7 @@ class EventLog:
                 self.names.append(shared)
                 self.values.append(tuple(ev.values()))
         self._queued = []
+        self._nq = 0
         self._trim()
 
     def publish(self, upto=None):
@@ -69,7 +79,9 @@ class EventLog:
             self.recorded = self.published
 
     def _trim(self):
-        drop = len(self.values) - (self.recorded - self.published) - self.keep
+        n = len(self.values)
+        published = n - (self.recorded - self.published - self._nq)  # the published events made compact
+        drop = min(published, n + self._nq - self.keep)
         if drop > 0:
             del self.names[:drop]
             del self.values[:drop]

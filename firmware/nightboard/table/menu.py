@@ -58,6 +58,14 @@ class Menu:
         if self.field >= self.fields:
             self.field = 0
 
+    def show(self, name):
+        """Show the game `name` (one started from elsewhere: the host, a resumed save): the menu and the table
+        then hold one copy of its facts, not also those of the game the menu showed before."""
+        prog = self.prog
+        if (prog is None or prog["name"] != name) and name in self.progs:
+            self.prog = None
+            self._choose_game(self.progs.index(name))
+
     def press(self, role):
         """Returns the start options when "ok" starts a game, else None."""
         if role == "move":

@@ -10,7 +10,7 @@ def drive(t, hal, k):
         hal.clock.advance(16); t.tick()
         i += 1
     if not t.game.over and 0 in t.game.to_move():
-        t.play._do(0, t.game.board_move(0))
+        t.play._do(0, t.game.board_move(0), hal.clock.ticks_ms())
 """
 
 
