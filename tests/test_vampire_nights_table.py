@@ -111,3 +111,120 @@ def test_one_person_against_the_board():
         else:
             d.tap(0, "ok")
     assert g.over
+
+
+# --- non-interference on the table: a seat's hand shows on its own panel only -------------------------
+
+AIMED_ITEMS = (A.JUMP, A.MIRROR, A.CROSSBOW)
+
+
+def _kinds(legal):
+    return sorted(set(a >> 10 for a in legal))
+
+
+def _twin_with_an_aimed_item(players=3):
+    """(a, b, seat): the game a, where the seat to move may play an item with a target (a Jump Potion, a
+    Mirror, a Crossbow), and its twin b, which differs from a in one card of that seat's hand only."""
+    from nightboard.games import vampire_nights as VN
+    from nightboard.games.vampire_nights import secrets
+    from nightboard.prng import Prng
+
+    for seed in range(60):
+        g = VN.new_game(seed, players)
+        rng = Prng(seed + 5)
+        for _ in range(400):
+            if g.result() is not None:
+                break
+            seat = g.to_move()[0]
+            legal = g.legal(seat)
+            if g.phase == "explore" and any(a >> 10 in AIMED_ITEMS for a in legal):
+                for d, knowers in secrets.twins(g, strict=True):
+                    b = VN.from_json(d)
+                    # b's seat has fewer kinds of choice: mode goes round them in a different order
+                    if knowers == [seat] and len(_kinds(b.legal(seat))) < len(_kinds(legal)):
+                        return g, b, seat
+            g.apply(seat, legal[rng.below(len(legal))])
+    raise AssertionError("no game found with an aimed item to play")
+
+
+PRESSES = (["look+"] + ["mode", "move", "move"] * 8 + ["look-"] + ["mode", "move"] * 3
+           + ["look+", "move", "mode", "mode", "move", "look-"])
+
+
+def _frames(profile, game, seat):
+    """Every frame of the presses above on a table of `profile` playing `game`, with what only the seat
+    may see blanked out (its hand panel; its small panel while it holds look on a table without hand
+    panels), and the seat's private part of each frame apart."""
+    from nightboard.table.frame import Frame
+    from nightboard.table.vampire_nights_play import VampireNightsPlay
+
+    lay = Driver(None, name=profile).table.layout
+    fr = Frame(lay.n_leds if hasattr(lay, "n_leds") else len(Driver(None, name=profile).table.frame.rgb) // 3)
+    play = VampireNightsPlay(lay, fr, game)
+    cells = lay.hand_w * lay.hand_h
+    hand = sorted(lay.hand_at[seat * cells:(seat + 1) * cells]) if cells else []
+    small = [lay.panel_at[seat] + 3 * k for k in range(11)]
+    shared, private = [], []
+    now = 1000
+    for what in PRESSES:
+        if what == "look+":
+            play.press(seat, "look", now)
+        elif what == "look-":
+            play.release(seat, "look", now)
+        else:
+            play.press(seat, what, now)
+            play.release(seat, what, now)
+        for _ in range(40):  # 640 ms: every blink, a page and a half
+            now += 16
+            play.render(now)
+            rgb = bytearray(fr.rgb)
+            hidden = hand + (small if play.looking[seat] and not cells else [])
+            mine = bytes(rgb[j + i] for j in hidden for i in range(3))
+            for j in hidden:
+                rgb[j:j + 3] = b"\0\0\0"
+            shared.append(bytes(rgb))
+            private.append(mine)
+    return shared, private
+
+
+@pytest.mark.parametrize("profile", ["grid8", "grid8hands"])
+def test_the_shared_lights_do_not_depend_on_a_hand(profile):
+    """Non-interference on the table: two games that differ in one card of the seat to move's hand give the
+    same frames, the same button presses (look held, every kind of choice and target gone through) outside
+    that seat's private lights; its own panel does show the difference (the test can see one)."""
+    a, b, seat = _twin_with_an_aimed_item()
+    sa, pa = _frames(profile, a, seat)
+    sb, pb = _frames(profile, b, seat)
+    assert pa != pb  # its own panel shows its hand, and an aimed choice's target
+    for k in range(len(sa)):
+        assert sa[k] == sb[k], "frame %d of the presses shows something of a hand to everybody" % k
+
+
+def test_an_aimed_secret_choice_shows_its_target_on_its_own_panel_only():
+    """On grid8hands the target of a Jump Potion, Mirror or Crossbow blinks on the hand panel (the right-hand
+    columns stand for the mansion's columns, its rows for theirs), never on the grid."""
+    a, _, seat = _twin_with_an_aimed_item()
+    d = Driver(None, name="grid8hands")
+    from nightboard.table.frame import Frame
+    from nightboard.table.vampire_nights_play import VampireNightsPlay, _target
+
+    lay = d.table.layout
+    fr = Frame(len(d.table.frame.rgb) // 3)
+    play = VampireNightsPlay(lay, fr, a)
+    play.press(seat, "look", 0)
+    for _ in range(20):
+        if play.kind in AIMED_ITEMS:
+            break
+        play.press(seat, "mode", 0)
+    assert play.kind in AIMED_ITEMS
+    x = _target(play.chosen())
+    assert x >= 0
+    hx, hy = lay.hand_w - a.players + (x >> 3), x & 7
+    grid = lay.cell_led(play.x0 + (x >> 3), play.y0 + (x & 7))
+    seen_hand, seen_grid = set(), set()
+    for now in range(16, 1600, 16):
+        play.render(now)
+        seen_hand.add(fr.get(lay.hand_led(seat, hx, hy)))
+        seen_grid.add(fr.get(grid))
+    assert P.FAMILY[seat] in seen_hand  # it blinks there, in the seat's colour
+    assert P.FAMILY[seat] not in seen_grid or len(seen_grid) == 1  # the grid cell does not blink it
