@@ -142,7 +142,7 @@ class VampireNightsPlay:
         kinds = self._kinds(False)
         self._pick(kinds[0] if kinds else -1)
         for p in range(len(self.own)):
-            self.own[p] = g.view(p) if self.looking[p] and p < g.players else None
+            self.own[p] = _own(g, p) if self.looking[p] and p < g.players else None
 
     # --- input ---------------------------------------------------------------------------
 
@@ -156,7 +156,7 @@ class VampireNightsPlay:
                 if player == self._seat():
                     self.before_look = (self.kind, self.index, self.refreshes)
                 if player < g.players:
-                    self.own[player] = g.view(player)  # its own view, only while it holds look
+                    self.own[player] = _own(g, player)  # its own view, only while it holds look
             return
         if g.over or player >= g.players:
             return
@@ -499,6 +499,13 @@ def _uses(a):
 
 
 JUMP_, GLASS_ = A.JUMP, A.GLASS
+
+
+def _own(g, p):
+    """What a seat's panel shows of its own view (the rest of the view is let go at once: heap)."""
+    v = g.view(p)
+    return {"hand": v["hand"], "my_loot": v["my_loot"], "my_bites": v["my_bites"], "peeks": v["peeks"],
+            "vampire": v["vampire"]}
 
 
 def _spans(layout):
