@@ -6,17 +6,20 @@ its tile; a guard shows in its seat's colour (dimmed once laid down); where a ce
 they take turns every half second. The seat to move: "mode" picks the next kind of action, "move" the
 next target of that kind (a cursor blinks on it), "ok" does it. Actions that would tell what a player
 holds (items, the discard at setup, the tile given up to a bite) can be picked only while that player
-holds "look", and their cursor shows only then.
+holds "look". Nothing chosen under look shows on the grid, not even a public kind (which kinds mode
+brings round, and in what order, depends on the hand): its target shows on the seat's own panel, and
+letting go of look restores the choice made before it.
 
 A panel (8 blood LEDs, 3 status LEDs): without look, loot tiles held (gold, from the left) and bite cards
-drawn (crimson, from the right); with look, in turn every 1.5 s, its hand of items, its loot, its bite
-cards (Vampire crimson, Shield steel blue) and what its Torch showed; status LED 3 says which. Status
-LED 1 is the seat's colour, blinking while it is to move; LED 2 the kind of action chosen (white: a
-secret one while look is not held); LEDs 2 and 3 blink magenta when a press is refused.
+drawn (crimson, from the right); with look, in turn every 1.5 s, where its choice points (if it does:
+first its column, then its place in the column), its hand of items, its loot, its bite cards (Vampire
+crimson, Shield steel blue) and what its Torch showed; status LED 3 says which. Status LED 1 is the
+seat's colour, blinking while it is to move; LED 2 the kind of action chosen; LEDs 2 and 3 blink
+magenta when a press is refused.
 On a table with private hand panels (table/hand_panel.py) a seat holding look sees all of it at once on
-its hand panel, a row each, with the kind of action chosen on the last row, and its small panel keeps
-showing the public counts (LED 2 white for any secret choice). A room turned face up flashes white on its
-cell, a bite the bitten seat's blood LEDs red.
+its hand panel, a row each, with the kind of action chosen on the last row and its target blinking in the
+right-hand columns, and its small panel keeps showing the public counts (LED 2 white for any choice made
+under look). A room turned face up flashes white on its cell, a bite the bitten seat's blood LEDs red.
 Everything drawn comes from views: the public one, and a seat's own while it holds look.
 """
 

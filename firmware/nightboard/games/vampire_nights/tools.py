@@ -51,5 +51,21 @@ TOOLS = {
     "snapshot": "nightboard_host.snapshot_vampire_nights",  # the mansion on the grid, red holding look
     "snapshot_turns": "nightboard_host.vampire_nights_bench:play_turns",  # the board's fixed play of k turns
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played
-    "bench": {"profile": "grid8", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE},
+    "bench": {"profile": "grid8", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE,
+              # rows of its own figures (nightboard_host/vampire_nights_bench.py): (label after the title, keys
+              # into them, budget, (comparison, limit) or None, how measured)
+              "rows": (
+                  ("board player's wins against random play", ("strength", "random", "win_rate"),
+                   "> 0.361", (">", 0.361), "300 seeded games of 2, 3, 4 players in turn, the board in one seat "
+                   "(rotating), the others random legal play; fair share 0.36"),
+                  ("board player's wins against a scripted sensible player", ("strength", "sensible", "win_rate"),
+                   "> 0.361", (">", 0.361), "same seeds, the others playing vampire_nights_bench.sensible_player"),
+                  ("board decision on the board, busiest position (estimate, ms)", ("decision",
+                   "board_ms_estimate"), "< 300", ("<", 300), "callgrind: 20 board_move() of the seeded "
+                   "position with the most legal actions, per decision, the frame model"),
+                  ("board decision, unix port, worst (ms)", ("decision", "micropython_max_ms"), "-", None,
+                   "time.ticks_us around board_move, 60 seeded 4-player positions, 192 KB heap, .py"),
+                  ("heap, a board-only 4-player game, engine and mind only (B)", ("heap", "heap_peak"), "-",
+                   None, "gc.mem_alloc() after gc.collect() after every decision, unix port, .mpy"),
+              )},
 }
