@@ -228,3 +228,117 @@ def test_an_aimed_secret_choice_shows_its_target_on_its_own_panel_only():
         seen_grid.add(fr.get(grid))
     assert P.FAMILY[seat] in seen_hand  # it blinks there, in the seat's colour
     assert P.FAMILY[seat] not in seen_grid or len(seen_grid) == 1  # the grid cell does not blink it
+
+
+@pytest.mark.parametrize("profile", ["grid8", "grid8hands"])
+def test_a_frame_drawn_from_the_kept_picture_is_the_frame_drawn_afresh(profile):
+    """The picture is drawn again only when something in it changed: over a game played by buttons, with
+    look held and let go, refusals and animations, every frame equals the one a full drawing gives."""
+    d = Driver({"game": "vampire_nights", "players": 3, "seed": 6}, name=profile)
+    play = d.table.play
+    g = play.game
+    fr = d.table.frame
+    checked = redrawn = 0
+    wrong = []
+    orig = play.render
+
+    def render(now):
+        nonlocal checked, redrawn
+        before = play.drawn, play.drawn_blink, play.drawn_page
+        orig(now)
+        kept = bytes(fr.rgb)
+        play._draw(now)
+        if bytes(fr.rgb) != kept:  # (an assertion here would be caught by the table as a crash)
+            wrong.append(now)
+        checked += 1
+        redrawn += (play.drawn, play.drawn_blink, play.drawn_page) != before
+
+    play.render = render
+    animated = 0
+    for i in range(150):
+        if g.over:
+            break
+        seat = g.to_move()[0]
+        if i % 3 == 0 or play.chosen() is None:
+            d.tap((seat + 1) % g.players, "ok")  # refused
+            d.hold(seat, "look")
+            d.frames(20)
+            d.tap(seat, "mode")
+            d.tap(seat, "move")
+            d.frames(160 if i % 9 == 0 else 30)  # 2.5 s: through the small panel's pages
+            d.let_go(seat, "look")
+        if i % 3 == 1 or play.chosen() is None:
+            d.hold(seat, "look")
+            d.tap(seat, "mode")
+            d.tap(seat, "ok")
+            d.let_go(seat, "look")
+        else:
+            d.tap(seat, "ok")
+        for _ in range(40):
+            d.frames(1)
+            animated += play.animating()
+    assert d.table.play is play and d.table.mode == "game"
+    assert wrong == [], "frames at these times differ from a fresh drawing"
+    assert animated > 100 and redrawn < checked // 3  # most frames are the kept picture
+
+
+def test_letting_go_of_look_restores_the_choice_made_before_it():
+    d = _driver(seed=4)
+    play = d.table.play
+    g = play.game
+    while g.phase != "explore":
+        seat = g.to_move()[0]
+        if play.chosen() is None:
+            d.hold(seat, "look")
+            d.tap(seat, "mode")
+            d.tap(seat, "ok")
+            d.let_go(seat, "look")
+        else:
+            d.tap(seat, "ok")
+    seat = g.to_move()[0]
+    d.tap(seat, "move")
+    kind, chosen = play.kind, play.chosen()
+    d.hold(seat, "look")
+    for _ in range(3):
+        d.tap(seat, "mode")
+        d.tap(seat, "move")
+    d.let_go(seat, "look")
+    assert (play.kind, play.chosen()) == (kind, chosen)
+    d.hold(seat, "look")  # something played under look: the choice starts again from the first
+    d.tap(seat, "move")
+    turns = play.turns_done
+    d.tap(seat, "ok")
+    assert play.turns_done == turns + 1
+    d.let_go(seat, "look")
+    assert play.index == 0 and play.kind == play._kinds(False)[0]
+
+
+def test_on_a_table_without_hand_panels_the_small_panel_shows_where_the_choice_points():
+    """grid8: while look is held, the first page after a mode or move press is where the choice points:
+    which column (its blood LED in the seat's colour), then its place in that column."""
+    a, _, seat = _twin_with_an_aimed_item()
+    from nightboard.table.frame import Frame
+    from nightboard.table.vampire_nights_play import PAGE_MS, VampireNightsPlay, _target
+
+    d = Driver(None, name="grid8")
+    lay = d.table.layout
+    fr = Frame(len(d.table.frame.rgb) // 3)
+    play = VampireNightsPlay(lay, fr, a)
+    play.press(seat, "look", 0)
+    play.press(seat, "mode", 100)
+    while play.kind not in AIMED_ITEMS:
+        play.press(seat, "mode", 100)
+    x = _target(play.chosen())
+    at = lay.panel_at[seat] // 3
+
+    def blood(now):
+        play.render(now)
+        return [fr.get(at + k) for k in range(8)]
+
+    col = blood(100 + 16)
+    assert [k for k in range(8) if col[k] == P.FAMILY[seat]] == [x >> 3]
+    place = blood(100 + PAGE_MS // 2 + 16)
+    assert [k for k in range(8) if place[k] == P.FAMILY[seat]] == [x & 7]
+    assert fr.get(at + 10) == P.FAMILY[seat]
+    later = blood(100 + PAGE_MS + 16)  # then its items
+    assert P.FAMILY[seat] not in later[:1] or later != place
