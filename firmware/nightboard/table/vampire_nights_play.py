@@ -59,6 +59,7 @@ PUBLIC = (A.MOVE, A.PASS, A.END, A.TAKE_BITE, A.PLACE, A.LOOT, A.CROWD)
 KIND_COLOUR = {A.MOVE: (0, 255, 0), A.PASS: (90, 25, 0), A.END: WHITE, A.TAKE_BITE: CRIMSON,
                A.PLACE: (0, 255, 0), A.LOOT: GOLD, A.CROWD: (0, 255, 0)}
 PAGES = ((255, 255, 255), GOLD, CRIMSON, (255, 225, 110))  # hand, loot, bites, torch
+PAGE_FIELDS = ("hand", "my_loot", "my_bites", "peeks")
 
 
 DARK = (0, 0, 0)
@@ -366,14 +367,16 @@ class VampireNightsPlay:
         if page < 0:
             pass
         elif own is not None:
-            things = (  # lists made while look is held only (steady frames allocate nothing)
-                [ITEM[n] for n in own["hand"]],
-                [TILE[n] for n in own["my_loot"]],
-                [CRIMSON if n == "vampire" else STEEL for n in own["my_bites"]],
-                [TILE[pk[1]] for pk in own["peeks"]],
-            )[page]
+            things = own[PAGE_FIELDS[page]]  # drawn one by one: no list made, not even on a page's change
             for i in range(min(8, len(things))):
-                fr.put(at + 3 * i, things[i])
+                n = things[i]
+                if page == 0:
+                    c = ITEM[n]
+                elif page == 2:
+                    c = CRIMSON if n == "vampire" else STEEL
+                else:
+                    c = TILE[n[1] if page == 3 else n]
+                fr.put(at + 3 * i, c)
             fr.put(at + 3 * 10, PAGES[page])
         else:
             for i in range(min(8, v["loot"][p])):
