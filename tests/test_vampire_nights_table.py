@@ -166,6 +166,7 @@ def _frames(profile, game, seat):
     small = [lay.panel_at[seat] + 3 * k for k in range(11)]
     shared, private = [], []
     now = 1000
+    words = []
     for what in PRESSES:
         if what == "look+":
             play.press(seat, "look", now)
@@ -184,6 +185,8 @@ def _frames(profile, game, seat):
                 rgb[j:j + 3] = b"\0\0\0"
             shared.append(bytes(rgb))
             private.append(mine)
+        words.append(play.describe())  # the terminal's words: they may face everybody too
+    shared.append(repr(words))
     return shared, private
 
 

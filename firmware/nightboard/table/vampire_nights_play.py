@@ -460,7 +460,10 @@ class VampireNightsPlay:
         else:
             seat = self._seat()
             a = self.chosen()
-            what = A.name(a) if a is not None and self.kind in PUBLIC else "a secret choice (hold look)"
+            # Under look only its player's panel shows the choice (the terminal may face everybody).
+            what = A.name(a) if a is not None and not self.looking[seat] else "a choice made under look"
+            if a is None:
+                what = "a secret choice (hold look)"
             lines.append("%s to play (%s): %s (mode: action, move: target, ok: do it)" % (
                 SEATS[seat], v["waiting"], what))
         for r in range(7):
