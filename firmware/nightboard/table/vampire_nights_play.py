@@ -140,7 +140,7 @@ class VampireNightsPlay:
     def _refresh(self):
         self.refreshes += 1
         g = self.game
-        self.public = g.view(None)
+        self.public = _public(g)
         seat = self._seat()
         self.legal = g.legal(seat) if seat >= 0 else []
         kinds = self._kinds(False)
@@ -452,7 +452,7 @@ class VampireNightsPlay:
     # --- text for the host ---------------------------------------------------------------
 
     def describe(self):
-        v = self.public
+        v = self.game.view(None)  # (the whole public view, made for the words only)
         lines = ["Vampire Nights, night %d of 3, %s" % (v["night"], v["phase"])]
         if v["over"]:
             lines.append("game over: scores %s, won by %s" % (
@@ -508,6 +508,13 @@ def _uses(a):
 
 
 JUMP_, GLASS_ = A.JUMP, A.GLASS
+
+
+def _public(g):
+    """What the picture is drawn from: the public view's fields it uses (the rest is let go: heap)."""
+    v = g.view(None)
+    return {"players": v["players"], "to_move": v["to_move"], "rooms": v["rooms"], "guards": v["guards"],
+            "loot": v["loot"], "bites": v["bites"]}
 
 
 def _own(g, p):
