@@ -442,3 +442,23 @@ def test_a_game_resumed_after_a_power_cut_at_every_turn_ends_like_the_straight_g
         assert cut.table.mode == "game" and cut.table.game.to_json() == state
     assert cut.table.game.to_json() == straight.table.game.to_json()
     assert not storage.exists(SAVE)
+
+
+def test_the_bench_drive_plays_a_whole_four_player_game_inside_400_calls():
+    """make bench measures the heap at the worst point of a whole game (bench_scripts.HEAP: up to 400 calls
+    of the game's drive): the drive Vampire Nights declares finishes a 4-player game well inside them, and
+    stops at animations, so that frames inside one are measured too."""
+    from nightboard.games.vampire_nights.tools import TOOLS
+
+    b = TOOLS["bench"]
+    d = Driver(dict(b["start"], game="vampire_nights"), name=b["profile"])
+    space = {}
+    exec(b["drive"], space)
+    t = d.table
+    calls = animated = 0
+    while not t.game.over and calls < 400:
+        space["drive"](t, d.hal, calls)
+        calls += 1
+        animated += t.play.animating()
+    assert t.game.over and calls < 300
+    assert animated > 20
