@@ -9,6 +9,7 @@ of the look pages). The LEDs are the frame's logical colours, as in snapshot.ren
 from PIL import Image, ImageDraw
 
 from nightboard_host import snapshot as S
+from nightboard.table.vampire_nights_play import PAGE_MS
 
 PLACES = ("E", "1", "2", "3", "4", "5", "G")
 
@@ -39,7 +40,8 @@ def render_table(table, size=900):
     lay = table.layout
     play = table.play
     play.press(0, "look", 0)
-    play.render(0)
+    # On a small panel, a choice that points somewhere shows where first, for a page: then comes the hand.
+    play.render(PAGE_MS if play._seat() == 0 and play._aim() >= 0 and not lay.hand_w else 0)
     canvas = S.Canvas(lay, size)
     img = Image.new("RGBA", (size, size), S.TABLE_TOP + (255,))
     draw_mansion(img, canvas, table)

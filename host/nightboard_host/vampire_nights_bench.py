@@ -236,7 +236,8 @@ def heap(seed=3):
 
 
 def bench_figures(games=300):
-    return {"strength": [strength(o, games) for o in OPPONENTS], "decision": decision_cost(), "heap": heap()}
+    return {"strength": dict((o, strength(o, games)) for o in OPPONENTS), "decision": decision_cost(),
+            "heap": heap()}
 
 
 def main(argv=None):

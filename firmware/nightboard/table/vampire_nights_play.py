@@ -6,17 +6,20 @@ its tile; a guard shows in its seat's colour (dimmed once laid down); where a ce
 they take turns every half second. The seat to move: "mode" picks the next kind of action, "move" the
 next target of that kind (a cursor blinks on it), "ok" does it. Actions that would tell what a player
 holds (items, the discard at setup, the tile given up to a bite) can be picked only while that player
-holds "look", and their cursor shows only then.
+holds "look". Nothing chosen under look shows on the grid, not even a public kind (which kinds mode
+brings round, and in what order, depends on the hand): its target shows on the seat's own panel, and
+letting go of look restores the choice made before it.
 
 A panel (8 blood LEDs, 3 status LEDs): without look, loot tiles held (gold, from the left) and bite cards
-drawn (crimson, from the right); with look, in turn every 1.5 s, its hand of items, its loot, its bite
-cards (Vampire crimson, Shield steel blue) and what its Torch showed; status LED 3 says which. Status
-LED 1 is the seat's colour, blinking while it is to move; LED 2 the kind of action chosen (white: a
-secret one while look is not held); LEDs 2 and 3 blink magenta when a press is refused.
+drawn (crimson, from the right); with look, in turn every 1.5 s, where its choice points (if it does:
+first its column, then its place in the column), its hand of items, its loot, its bite cards (Vampire
+crimson, Shield steel blue) and what its Torch showed; status LED 3 says which. Status LED 1 is the
+seat's colour, blinking while it is to move; LED 2 the kind of action chosen; LEDs 2 and 3 blink
+magenta when a press is refused.
 On a table with private hand panels (table/hand_panel.py) a seat holding look sees all of it at once on
-its hand panel, a row each, with the kind of action chosen on the last row, and its small panel keeps
-showing the public counts (LED 2 white for any secret choice). A room turned face up flashes white on its
-cell, a bite the bitten seat's blood LEDs red.
+its hand panel, a row each, with the kind of action chosen on the last row and its target blinking in the
+right-hand columns, and its small panel keeps showing the public counts (LED 2 white for any choice made
+under look). A room turned face up flashes white on its cell, a bite the bitten seat's blood LEDs red.
 Everything drawn comes from views: the public one, and a seat's own while it holds look.
 """
 
@@ -56,6 +59,7 @@ PUBLIC = (A.MOVE, A.PASS, A.END, A.TAKE_BITE, A.PLACE, A.LOOT, A.CROWD)
 KIND_COLOUR = {A.MOVE: (0, 255, 0), A.PASS: (90, 25, 0), A.END: WHITE, A.TAKE_BITE: CRIMSON,
                A.PLACE: (0, 255, 0), A.LOOT: GOLD, A.CROWD: (0, 255, 0)}
 PAGES = ((255, 255, 255), GOLD, CRIMSON, (255, 225, 110))  # hand, loot, bites, torch
+PAGE_FIELDS = ("hand", "my_loot", "my_bites", "peeks")
 
 
 DARK = (0, 0, 0)
@@ -84,6 +88,28 @@ class VampireNightsPlay:
         self.anim_until = 0
         self.now = 0
         self.hand_panel = HandPanel(layout, frame)
+        self.page_from = 0  # the small panels' pages (look held, no hand panels) count from here
+        # The picture is drawn again only when something in it changed (the version, the blink or the page)
+        # and what it lit outside the hand panels (the grid, the small panels) kept in `image`; every other
+        # frame clears the frame and copies that back, a C-level copy a stretch of the chain, and shows the
+        # hand panels of the seats looking (their images are kept by HandPanel).
+        self.spans = spans = _spans(layout)
+        n = 0
+        for sp in spans:
+            n += sp[1] - sp[0]
+        self.image = bytearray(n)
+        win, img = memoryview(frame.rgb), memoryview(self.image)
+        self.wins = []  # (the stretch of the frame, its copy in image)
+        n = 0
+        for sp in spans:
+            self.wins.append((win[sp[0]:sp[1]], img[n:n + sp[1] - sp[0]]))
+            n += sp[1] - sp[0]
+        self.drawn = -1  # the version drawn in image (-1: none)
+        self.drawn_blink = -1
+        self.drawn_page = -1
+        self.busy = False  # the last frame animated or showed a refusal: the next is drawn too
+        self.refreshes = 0  # grows whenever the game's state changes
+        self.before_look = None  # (kind, index, refreshes): the choice of the seat to move as it pressed look
         self._refresh()
 
     # --- choosing (recomputed when something changes, never per frame) ------------------
@@ -112,14 +138,15 @@ class VampireNightsPlay:
         return self.acts[self.index % len(self.acts)]
 
     def _refresh(self):
+        self.refreshes += 1
         g = self.game
-        self.public = g.view(None)
+        self.public = _public(g)
         seat = self._seat()
         self.legal = g.legal(seat) if seat >= 0 else []
         kinds = self._kinds(False)
         self._pick(kinds[0] if kinds else -1)
         for p in range(len(self.own)):
-            self.own[p] = g.view(p) if self.looking[p] and p < g.players else None
+            self.own[p] = _own(g, p) if self.looking[p] and p < g.players else None
 
     # --- input ---------------------------------------------------------------------------
 
@@ -128,8 +155,12 @@ class VampireNightsPlay:
         if role == "look":
             if player < len(self.looking):
                 self.looking[player] = 1
+                self.version += 1
+                self.page_from = now
+                if player == self._seat():
+                    self.before_look = (self.kind, self.index, self.refreshes)
                 if player < g.players:
-                    self.own[player] = g.view(player)  # its own view, only while it holds look
+                    self.own[player] = _own(g, player)  # its own view, only while it holds look
             return
         if g.over or player >= g.players:
             return
@@ -145,9 +176,11 @@ class VampireNightsPlay:
                 return
             i = kinds.index(self.kind) + 1 if self.kind in kinds else 0
             self._pick(kinds[i % len(kinds)])
+            self.page_from = now  # a choice with a target: the small panel shows where first
         elif role == "move":
             self.index += 1
             self.version += 1
+            self.page_from = now
         elif role == "ok":
             a = self.chosen()
             if a is None or (self.kind not in PUBLIC and not secret):
@@ -170,13 +203,24 @@ class VampireNightsPlay:
         if role == "look" and player < len(self.looking):
             self.looking[player] = 0
             self.own[player] = None
-            if player == self._seat() and self.kind not in PUBLIC:
-                kinds = self._kinds(False)
-                self._pick(kinds[0] if kinds else -1)
+            self.version += 1
+            if player == self._seat():
+                # Back to the choice it had before look (or the first one, if the game moved on): what was
+                # chosen under look may tell what it holds, even a public kind (mode went round the
+                # secret ones to reach it), so it never shows on the grid.
+                b = self.before_look
+                if b is not None and b[2] == self.refreshes:
+                    self._pick(b[0])
+                    self.index = b[1]
+                else:
+                    kinds = self._kinds(False)
+                    self._pick(kinds[0] if kinds else -1)
+                self.before_look = None
 
     def refuse(self, player, now):
         if player < len(self.refused_until):
             self.refused_until[player] = now + REFUSED_MS
+            self.version += 1
 
     def _flash(self, events, now):
         """What the action did (public events only): a room turned face up flashes white on its cell, a
@@ -207,6 +251,36 @@ class VampireNightsPlay:
             elif now >= self.board_at:
                 self.board_at = -1
                 self._do(g.board, None, now)  # the board plays its seat, from that seat's view
+        self.now = now
+        blink = now // BLINK_MS
+        page = (now - self.page_from) // (PAGE_MS // 2)
+        busy = now < self.anim_until
+        for p in range(len(self.refused_until)):
+            if now < self.refused_until[p]:
+                busy = True
+        wins = self.wins
+        if not (busy or self.busy) and self.drawn == self.version and self.drawn_blink == blink \
+                and self.drawn_page == page:
+            self.frame.clear()  # nothing in the picture changed: it is put back
+            for k in range(len(wins)):
+                w = wins[k]
+                w[0][:] = w[1]
+            hp = self.hand_panel
+            if hp.present():
+                for p in range(g.players):
+                    if self.own[p] is not None:
+                        hp.show(p)
+            return
+        self.busy = busy
+        self.drawn = self.version
+        self.drawn_blink = blink
+        self.drawn_page = page
+        self._draw(now)
+        for k in range(len(wins)):
+            w = wins[k]
+            w[1][:] = w[0]
+
+    def _draw(self, now):
         v = self.public
         self.frame.clear()
         phase = (now // BLINK_MS) & 1023
@@ -214,14 +288,14 @@ class VampireNightsPlay:
             for r in range(7):
                 self._draw_cell(v, c, r, phase)
         seat = self._seat()
-        a = self.chosen()
-        if a is not None and seat >= 0 and (self.kind in PUBLIC or self.looking[seat]):
-            x = _target(a)
-            if x >= 0 and phase & 1:
-                self._cell(x >> 3, x & 7, P.FAMILY[seat])
+        x = self._aim()
+        if x >= 0 and not self.looking[seat] and phase & 1:
+            # Only a choice made without look shows on the grid: one made while look is held may be
+            # secret (and which kinds of choice come up as mode is pressed tells what is held), so it
+            # shows on its player's own panel only.
+            self._cell(x >> 3, x & 7, P.FAMILY[seat])
         for p in range(v["players"]):
             self._panel(v, p, now, seat)
-        self.now = now
         if now < self.anim_until:
             lit = ((self.anim_until - now) // (ANIM_MS // (2 * FLASH_BLINKS))) & 1
             x = self.anim_cell
@@ -233,11 +307,22 @@ class VampireNightsPlay:
                 for k in range(8):
                     self.frame.put(at + 3 * k, P.WOUND if lit else DARK)
 
+    def _aim(self):
+        """The cell the chosen action points at, or -1."""
+        a = self.chosen()
+        return _target(a) if a is not None and self._seat() >= 0 else -1
+
+    def _base(self, v, c, r):
+        """The colour of a cell of the mansion, guards aside."""
+        if r == 0:
+            return ENTRANCE
+        if r == 6:
+            return GARDEN
+        name = v["rooms"][c][r - 1]
+        return DARK if name is None else DOWN if name == "?" else TILE[name]
+
     def _draw_cell(self, v, c, r, phase):
-        base = ENTRANCE if r == 0 else GARDEN if r == 6 else None
-        if base is None:
-            name = v["rooms"][c][r - 1]
-            base = DARK if name is None else DOWN if name == "?" else TILE[name]
+        base = self._base(v, c, r)
         x = c * 8 + r
         guards = v["guards"]
         here = 0
@@ -271,16 +356,27 @@ class VampireNightsPlay:
                 self._hand(own, p, now, seat)
             hp.show(p)
             own = None  # the small panel keeps showing what everybody sees
+        page = 0
         if own is not None:
-            page = (now // PAGE_MS) % 4
-            things = (  # lists made while look is held only (steady frames allocate nothing)
-                [ITEM[n] for n in own["hand"]],
-                [TILE[n] for n in own["my_loot"]],
-                [CRIMSON if n == "vampire" else STEEL for n in own["my_bites"]],
-                [TILE[pk[1]] for pk in own["peeks"]],
-            )[page]
+            # Its own pages in turn; while its choice has a target, first the page of where (page -1).
+            x = self._aim() if p == seat else -1
+            t = now - self.page_from
+            page = (t // PAGE_MS) % (5 if x >= 0 else 4) - (1 if x >= 0 else 0)
+            if page < 0:
+                self._where(v, p, x, at, t % PAGE_MS < PAGE_MS // 2)
+        if page < 0:
+            pass
+        elif own is not None:
+            things = own[PAGE_FIELDS[page]]  # drawn one by one: no list made, not even on a page's change
             for i in range(min(8, len(things))):
-                fr.put(at + 3 * i, things[i])
+                n = things[i]
+                if page == 0:
+                    c = ITEM[n]
+                elif page == 2:
+                    c = CRIMSON if n == "vampire" else STEEL
+                else:
+                    c = TILE[n[1] if page == 3 else n]
+                fr.put(at + 3 * i, c)
             fr.put(at + 3 * 10, PAGES[page])
         else:
             for i in range(min(8, v["loot"][p])):
@@ -291,20 +387,37 @@ class VampireNightsPlay:
         if p != seat or blink:
             fr.put(at + 3 * 8, P.FAMILY[p])
         if p == seat and self.kind >= 0:
-            if self.kind in PUBLIC:
-                c = KIND_COLOUR[self.kind]
+            if not self.looking[p]:
+                c = KIND_COLOUR[self.kind]  # without look only the public kinds come up
+            elif hp.present():
+                c = WHITE  # any choice made under look: which shows on the hand panel only
             else:
-                c = ITEM_KIND.get(self.kind, WHITE) if self.looking[p] and not self.hand_panel.present() else WHITE
+                c = KIND_COLOUR[self.kind] if self.kind in PUBLIC else ITEM_KIND.get(self.kind, WHITE)
             fr.put(at + 3 * 9, c)
         if now < self.refused_until[p] and blink:
             fr.put(at + 3 * 9, P.ERROR)
             fr.put(at + 3 * 10, P.ERROR)
 
+    def _where(self, v, p, x, at, column):
+        """The target of the seat's choice on its small panel (while it holds look, on a table without hand
+        panels): first which column, its blood light in the seat's colour among the columns' (grey), then
+        the seven places of that column, Entrance first, as the grid shows them, the target in the seat's
+        colour. Status LED 3 is the seat's colour on this page."""
+        fr = self.frame
+        c = x >> 3
+        if column:
+            for k in range(v["players"]):
+                fr.put(at + 3 * k, P.FAMILY[p] if k == c else ENTRANCE)
+        else:
+            for r in range(7):
+                fr.put(at + 3 * r, P.FAMILY[p] if r == x & 7 else self._base(v, c, r))
+        fr.put(at + 3 * 10, P.FAMILY[p])
+
     def _hand(self, own, p, now, seat):
         """The seat's own view on its private hand panel, a row each (docs/table.md): 0 its items, 1 and 2
         its loot tiles, 3 its bite cards, 4 what its Torch showed, 5 all crimson once it has turned
         Vampire, 6 the kind of action chosen. Each light is one thing in its colour; the things the
-        choice being made would spend blink."""
+        choice being made would spend blink, and so does its target, over the right-hand columns."""
         hp = self.hand_panel
         item, tile = (None, None)
         if p == seat and not ((now // BLINK_MS) & 1):
@@ -330,11 +443,16 @@ class VampireNightsPlay:
             hp.row(p, 5, CRIMSON, w)
         if p == seat and self.kind >= 0:  # the kind of action chosen, secret ones included
             hp.cell(p, 0, 6, KIND_COLOUR[self.kind] if self.kind in PUBLIC else ITEM_KIND.get(self.kind, WHITE))
+            x = self._aim()
+            if x >= 0 and (now // BLINK_MS) & 1:
+                # Its target: the right-hand columns of the panel stand for the mansion's, a row each
+                # for its rows (Entrance on top); the target blinks there in the seat's colour.
+                hp.cell(p, w - self.game.players + (x >> 3), x & 7, P.FAMILY[p])
 
     # --- text for the host ---------------------------------------------------------------
 
     def describe(self):
-        v = self.public
+        v = self.game.view(None)  # (the whole public view, made for the words only)
         lines = ["Vampire Nights, night %d of 3, %s" % (v["night"], v["phase"])]
         if v["over"]:
             lines.append("game over: scores %s, won by %s" % (
@@ -342,7 +460,10 @@ class VampireNightsPlay:
         else:
             seat = self._seat()
             a = self.chosen()
-            what = A.name(a) if a is not None and self.kind in PUBLIC else "a secret choice (hold look)"
+            # Under look only its player's panel shows the choice (the terminal may face everybody).
+            what = A.name(a) if a is not None and not self.looking[seat] else "a choice made under look"
+            if a is None:
+                what = "a secret choice (hold look)"
             lines.append("%s to play (%s): %s (mode: action, move: target, ok: do it)" % (
                 SEATS[seat], v["waiting"], what))
         for r in range(7):
@@ -387,6 +508,38 @@ def _uses(a):
 
 
 JUMP_, GLASS_ = A.JUMP, A.GLASS
+
+
+def _public(g):
+    """What the picture is drawn from: the public view's fields it uses (the rest is let go: heap)."""
+    v = g.view(None)
+    return {"players": v["players"], "to_move": v["to_move"], "rooms": v["rooms"], "guards": v["guards"],
+            "loot": v["loot"], "bites": v["bites"]}
+
+
+def _own(g, p):
+    """What a seat's panel shows of its own view (the rest of the view is let go at once: heap)."""
+    v = g.view(p)
+    return {"hand": v["hand"], "my_loot": v["my_loot"], "my_bites": v["my_bites"], "peeks": v["peeks"],
+            "vampire": v["vampire"]}
+
+
+def _spans(layout):
+    """[(first byte, end byte)] of the frame's stretches holding the grid and the small panels, adjacent ones
+    merged."""
+    out = []
+    leds = [layout.cell_led(x, y) for x in range(layout.width) for y in range(layout.height)]
+    out.append([3 * min(leds), 3 * max(leds) + 3])
+    for p in range(layout.max_players):
+        out.append([layout.panel_at[p], layout.panel_at[p] + 33])
+    out.sort()
+    merged = [out[0]]
+    for sp in out[1:]:
+        if sp[0] <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], sp[1])
+        else:
+            merged.append(sp)
+    return merged
 
 
 def _target(a):

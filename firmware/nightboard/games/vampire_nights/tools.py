@@ -1,8 +1,10 @@
 """What the host's tools and records know of Vampire Nights besides GAME (never imported on the board)."""
 
 # How `nightboard bench` plays it on the table (MicroPython source defining drive(t, hal, k), run under the
-# unix port beside the table `t`): the seat to move presses ok (first holding look, with a mode press,
-# when only a secret choice is open to it).
+# unix port beside the table `t`): a player's whole turn a call (a game is about 420 actions, over 400 when
+# taken one a call), or up to an action that animates (a room turned up, a bite: the bench measures frames
+# inside it); the seat to move presses ok, first holding look, with a mode press, when only a secret choice
+# is open to it. So a 4-player game ends well inside the bench's 400 calls.
 BENCH_DRIVE = """
 def _tap(t, hal, seat, role, down=True, up=True):
     b = t.button_id(seat, role)
@@ -15,10 +17,7 @@ def _tap(t, hal, seat, role, down=True, up=True):
     for _ in range(3):
         hal.clock.advance(16); t.tick()
 
-def drive(t, hal, k):
-    if t.game.over:
-        return
-    s = t.game.to_move()[0]
+def _act(t, hal, s):
     if t.play.chosen() is not None:
         _tap(t, hal, s, 'ok')
         return
@@ -26,6 +25,15 @@ def drive(t, hal, k):
     _tap(t, hal, s, 'mode')
     _tap(t, hal, s, 'ok')
     _tap(t, hal, s, 'look', down=False)
+
+def drive(t, hal, k):
+    i = 0
+    while i < 12 and t.play is not None and not t.game.over:
+        s = t.game.to_move()[0]
+        _act(t, hal, s)
+        i += 1
+        if t.play is None or t.game.over or t.game.to_move()[0] != s or t.play.animating():
+            return
 """
 
 
@@ -43,5 +51,21 @@ TOOLS = {
     "snapshot": "nightboard_host.snapshot_vampire_nights",  # the mansion on the grid, red holding look
     "snapshot_turns": "nightboard_host.vampire_nights_bench:play_turns",  # the board's fixed play of k turns
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played
-    "bench": {"profile": "grid8", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE},
+    "bench": {"profile": "grid8", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE,
+              # rows of its own figures (nightboard_host/vampire_nights_bench.py): (label after the title, keys
+              # into them, budget, (comparison, limit) or None, how measured)
+              "rows": (
+                  ("board player's wins against random play", ("strength", "random", "win_rate"),
+                   "> 0.361", (">", 0.361), "300 seeded games of 2, 3, 4 players in turn, the board in one seat "
+                   "(rotating), the others random legal play; fair share 0.36"),
+                  ("board player's wins against a scripted sensible player", ("strength", "sensible", "win_rate"),
+                   "> 0.361", (">", 0.361), "same seeds, the others playing vampire_nights_bench.sensible_player"),
+                  ("board decision on the board, busiest position (estimate, ms)", ("decision",
+                   "board_ms_estimate"), "< 300", ("<", 300), "callgrind: 20 board_move() of the seeded "
+                   "position with the most legal actions, per decision, the frame model"),
+                  ("board decision, unix port, worst (ms)", ("decision", "micropython_max_ms"), "-", None,
+                   "time.ticks_us around board_move, 60 seeded 4-player positions, 192 KB heap, .py"),
+                  ("heap, a board-only 4-player game, engine and mind only (B)", ("heap", "heap_peak"), "-",
+                   None, "gc.mem_alloc() after gc.collect() after every decision, unix port, .mpy"),
+              )},
 }
