@@ -60,6 +60,13 @@ KIND_COLOUR = {A.MOVE: None, A.SUCK: P.BLOOD_HELD, A.OVERTAKE: (255, 255, 255), 
                A.CHOOSE: (255, 255, 255)}
 
 
+# A ritual in a hand: its type's colour, and its place among the rituals of that type in the deck's table
+# (pieces.KINDS: Bat Form 1, Bloodflies 2, ..., Blood Tithe 1, Silver Chains 2, ...): as many lights lit on a
+# hand panel, as brightness on a small panel. Worked out once from the deck's data.
+NTH = tuple(1 + len([j for j in range(k) if R.KINDS[j][1] == R.KINDS[k][1]]) for k in range(len(R.KINDS)))
+NTH_MOST = max(NTH)
+
+
 def _dim(c, num, den):
     return (c[0] * num // den, c[1] * num // den, c[2] * num // den)
 
@@ -96,12 +103,25 @@ class VampEmpirePlay:
         self.anim_at = 0  # when the first step started
         self.now = 0  # the last frame's time, for animating()
         self.pos = [0] * n  # where each vampire stood at the last sync, for a move's trail
+        self.hand_panel = None  # private hand panels, on a table that has them (hand_panel.py imported only then)
+        if layout.hand_w:
+            from nightboard.table.hand_panel import HandPanel
+
+            self.hand_panel = HandPanel(layout, frame)
+        self.version = 0  # grows whenever what a hand panel shows may change (the game, the choice)
+        # what the chosen action names, for its player's eyes only (worked out in _aim, read by frames):
+        self.pick_ritual = -1  # a ritual of its own hand (play, discard, give, pay a route with)
+        self.pick_at = -1  # that ritual's place in its hand
+        self.pick_item = -1  # the item named: a ritual kind, or BODIES + n for n bodies (give, want)
+        self.pick_seat = -1  # the seat it aims at
+        self.cursor_at = -1
         self.sync()
 
     # --- what is shown, made when the game changes --------------------------------------------------
 
     def sync(self):
         g = self.game
+        self.version += 1
         v = g.view(None)
         a, b = self.maps
         for m in (a, b):
@@ -147,7 +167,8 @@ class VampEmpirePlay:
             _put(status, 1, AP_COLOUR[min(ap, 5)])
             hand = g.view(s).get("hand", [])
             for k in range(8):
-                _put(self.hands[s], k, RITUAL_COLOUR[R.KINDS[hand[k]][1]] if k < len(hand) else (0, 0, 0))
+                _put(self.hands[s], k, _dim(RITUAL_COLOUR[R.KINDS[hand[k]][1]], 1 + NTH[hand[k]], 1 + NTH_MOST)
+                     if k < len(hand) else (0, 0, 0))
         self._choices()
 
     def _choices(self):
@@ -274,11 +295,20 @@ class VampEmpirePlay:
         lay = self.layout
         moving = self.moving
         blink = (now // 250) & 1
+        hp = self.hand_panel is not None  # private hand panels: a hand shows there, not on the small one
         for s in range(min(g.n, len(self.panels))):
             at = lay.panel_at[s]
             soul, bodies, status = self.panels[s]
-            blood = self.hands[s] if self.looking[s] else (soul if (now // 1000) & 1 == 0 else bodies)
+            own = self.looking[s] and not hp
+            blood = self.hands[s] if own else (soul if (now // 1000) & 1 == 0 else bodies)
             rgb[at:at + 24] = blood
+            if own and blink and s == self.mover and 0 <= self.pick_at < 8:
+                f.put(at + 3 * self.pick_at, OFF)  # the ritual of the choice blinks
+            if self.looking[s] and hp:
+                hand = self.hand_panel
+                if hand.stale(s, (self.version << 1) | (blink if s == self.mover else 0)):
+                    self._hand(s, blink)
+                hand.show(s)
             st = at + STATUS_AT
             first, second = self.views[s]
             if not (moving[s] and blink):
@@ -301,13 +331,27 @@ class VampEmpirePlay:
             f.put(self.cursor_at, CURSOR)
 
     def _aim(self):
-        """Where the chosen action's target blinks (a byte offset of the frame, -1: nowhere), worked out
-        when the choice changes: split() builds a tuple, which a frame must not."""
+        """Where the chosen action's target blinks (a byte offset of the frame, -1: nowhere), and what it
+        names for its player's hand panel, worked out when the choice changes: split() builds a tuple,
+        which a frame must not."""
         self.cursor_at = -1
+        self.version += 1
+        self.pick_ritual = self.pick_at = self.pick_item = self.pick_seat = -1
         a = self.chosen()
         if a is None:
             return
         kind, x, y, z = split(a)
+        if kind in (A.RITUAL, A.DISCARD) or (kind == A.GIVE and x < A.BODIES) or (kind == A.TRAVEL and x):
+            self.pick_ritual = x - 1 if kind == A.TRAVEL else x
+            hand = self.game.hands[self.mover]
+            self.pick_at = hand.index(self.pick_ritual) if self.pick_ritual in hand else -1
+            self.pick_item = self.pick_ritual
+        elif kind in (A.GIVE, A.WANT):
+            self.pick_item = x
+        if kind in (A.OFFER, A.MANIPULATE):
+            self.pick_seat = x
+        elif kind == A.RITUAL and 1 <= y < 10:
+            self.pick_seat = y - 1
         if kind in (A.MOVE, A.SUCK, A.OVERTAKE, A.ROUTE, A.UNROUTE, A.TRAVEL):
             self.cursor_at = self.cells[z]
         elif kind == A.RITUAL and y >= 10:
@@ -316,6 +360,35 @@ class VampEmpirePlay:
             t = y - 1 if kind == A.RITUAL else x
             if t < len(self.panels):
                 self.cursor_at = self.layout.panel_at[t] + STATUS_AT + 6
+
+    def _hand(self, s, blink):
+        """Seat s's rituals on its private hand panel (drawn when what it shows changes): a row per ritual,
+        in its type's colour (cyan Buff, crimson Attack), as many lights as its place among its type in the
+        deck's table; white at the end of the last ritual row: more rituals than rows. The ritual of the
+        choice blinks. The last row is the choice: the kind of action, the seat it aims at, and from the
+        fourth light what it names (a ritual as in its row, or bodies in amber, one light a body)."""
+        hp = self.hand_panel
+        hand = self.game.hands[s]
+        rows = hp.h - 1
+        mine = s == self.mover and self.kind
+        for i in range(min(len(hand), rows)):
+            if mine and blink and i == self.pick_at:
+                continue
+            k = hand[i]
+            hp.row(s, i, RITUAL_COLOUR[R.KINDS[k][1]], NTH[k])
+        if len(hand) > rows:
+            hp.cell(s, hp.w - 1, rows - 1, CURSOR)  # white, as on every hand panel: more than fits
+        if not mine:
+            return
+        c = KIND_COLOUR[self.kind]
+        hp.cell(s, 0, rows, P.FAMILY[s] if c is None else c)
+        if self.pick_seat >= 0:
+            hp.cell(s, 1, rows, P.FAMILY[self.pick_seat])
+        item = self.pick_item
+        if item >= A.BODIES:
+            hp.row(s, rows, BODY, item - A.BODIES, 3)
+        elif item >= 0:
+            hp.row(s, rows, RITUAL_COLOUR[R.KINDS[item][1]], NTH[item], 3)
 
     def _draw_step(self, st, local):
         """One animation step, `local` ms into it, over the idle picture."""

@@ -18,7 +18,8 @@ GAME = {
     # board: how many seats the board plays, the last ones (T10); size: the side of the hex map, played on
     # a hex grid table (hex8) or a square grid under a printed overlay (grid8) of at least that many cells a side
     "options": (("board", (0, 1, 2, 3)), ("beast", ("move", "turn")), ("rounds", (30, 20, 40)), ("size", (8,))),
-    "surface": ("hex", "size"),
+    # on a table with private hand panels, a ritual a row and the choice on the last: 10 x 7
+    "surface": ("hex", "size", ("hand", 10, 7)),
     "table": ("nightboard.table.vampempire_play", "VampEmpirePlay"),
     "colour": (150, 0, 40),
     "hides": True,  # it has hidden facts (the ritual deck and the hands): its seed is the board's own, shown at the end
