@@ -84,9 +84,24 @@ def test_the_move_cursor_blinks_on_its_target():
     while c.kind != MOVE:
         c.press(0, "mode", 0)
     h = split(c.chosen())[3]
+    assert cell(c, h, 250) != (255, 255, 255)  # the choice shows only to its player, while it holds look
+    c.press(0, "look", 250)
     assert cell(c, h, 250) == (255, 255, 255)
     c.press(0, "ok", 300)
     assert g.pos[0] == h and g.ap == 2
+
+
+def test_the_kind_and_target_of_a_choice_show_only_while_its_player_holds_look():
+    """Which kinds a seat may choose can depend on its hidden hand (it can accept an offer only holding what
+    is asked): its status LED 3 and its target stay dark until it holds look."""
+    g = M.new_game(2, 2, vampires=["baroness", "tyrant"])
+    c = table(g)
+    lay = c.layout
+    c.render(0)
+    assert c.frame.get(lay.status_led(0, 2)) == (0, 0, 0)
+    c.press(0, "look", 0)
+    c.render(0)
+    assert c.frame.get(lay.status_led(0, 2)) != (0, 0, 0)
 
 
 def test_look_shows_a_hand_only_on_its_own_panel():

@@ -318,7 +318,9 @@ class VampEmpirePlay:
                 if blink:
                     f.put(st + 3, P.ERROR)
                     f.put(st + 6, P.ERROR)
-            elif moving[s] and self.kind:
+            elif moving[s] and self.kind and self.looking[s] and not hp:
+                # The choice shows only while its player holds look: which kinds and targets it may choose
+                # can depend on its hidden hand (an accept it can make, a ritual's target).
                 c = KIND_COLOUR[self.kind]
                 f.put(st + 6, P.FAMILY[s] if c is None else c)
         if self.n_steps:
@@ -327,7 +329,7 @@ class VampEmpirePlay:
                 self._draw_step(self.steps[k], now - self.anim_at - k * ANIM_MS)
             elif k >= self.n_steps:
                 self.n_steps = 0
-        if self.cursor_at >= 0 and blink:
+        if self.cursor_at >= 0 and blink and self.mover >= 0 and self.looking[self.mover]:
             f.put(self.cursor_at, CURSOR)
 
     def _aim(self):
@@ -358,7 +360,7 @@ class VampEmpirePlay:
             self.cursor_at = self.cells[y - 10]
         elif (kind == A.RITUAL and 1 <= y < 10) or kind in (A.MANIPULATE, A.OFFER):
             t = y - 1 if kind == A.RITUAL else x
-            if t < len(self.panels):
+            if t < len(self.panels) and self.hand_panel is None:  # else: on the chooser's hand panel
                 self.cursor_at = self.layout.panel_at[t] + STATUS_AT + 6
 
     def _hand(self, s, blink):
