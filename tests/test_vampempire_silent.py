@@ -125,7 +125,7 @@ def test_m6_mass_expansion_sucks_and_overtakes_next_to_her_only():
 
 
 def test_m6_l2_mass_expansion_slows_vampires_next_to_where_she_lands_and_they_still_pass():
-    g = night(game((BEA, TYR, BAR)), 0)
+    g = night(game((BEA, TYR, BAR), beast="move"), 0)  # two moves in a Night: the "move" reading (L1)
     a, b, c, d = _line(g, 4)
     g.soul[0] = 8
     g.pos = [a, d, 60 if 60 not in (a, b, c, d) else 61]
