@@ -201,3 +201,41 @@ def test_hand_panel_frames_allocate_nothing_on_micropython():
         "print(gc.mem_alloc() - b, sum(len(h) for h in g.hands))\n")
     grown, held = run_mpy(code, compiled=True).split()
     assert int(grown) == 0 and int(held) > 0
+
+
+def _answering(want):
+    """Red (the Tyrant) offers blue (the Baroness) a Sunrise for `want`; blue holds a Thralls and a Bat Form."""
+    from test_vampempire_rules import KIND, TYR, BAR, game, hand, offer
+
+    g = game((TYR, BAR))
+    g.hands = [[], []]
+    g.deck = R.deck()
+    hand(g, 0, "sunrise")
+    hand(g, 1, "thralls", "bat")
+    offer(g, 0, 1, KIND["sunrise"], KIND[want] if want in KIND else BODIES + int(want))
+    assert g.to_move() == [1]
+    return g, KIND
+
+
+@pytest.mark.parametrize("want", ["thralls", "2"])
+def test_answering_an_offer_shows_who_offers_what_and_what_is_asked(want):
+    g, KIND = _answering(want)
+    c = table(g)
+    c.press(1, "look", 0)
+    c.render(0)
+    on = panel(c, 1)
+    c.render(250)
+    off = panel(c, 1)
+    last = on[6]
+    assert last[0] in (KIND_COLOUR[4], KIND_COLOUR[5])  # accept (green) or refuse (red): its choice
+    assert last[1] == P.FAMILY[0]  # red offers
+    sunrise = KIND["sunrise"]
+    assert last[3:3 + NTH[sunrise]] == [RITUAL_COLOUR[R.KINDS[sunrise][1]]] * NTH[sunrise]  # what comes in
+    hand = g.hands[1]
+    if want == "thralls":  # what goes out blinks: the Thralls row, nothing else
+        at = hand.index(KIND["thralls"])
+        assert on[at][0] != OFF and off[at] == [OFF] * 10
+        assert [on[i] for i in range(6) if i != at] == [off[i] for i in range(6) if i != at]
+    else:  # two bodies asked: a blinking row of two amber lights after the rituals
+        assert on[len(hand)] == [BODY] * 2 + [OFF] * 8 and off[len(hand)] == [OFF] * 10
+        assert on[:len(hand)] == off[:len(hand)]

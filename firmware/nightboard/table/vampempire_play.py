@@ -113,7 +113,8 @@ class VampEmpirePlay:
         self.pick_ritual = -1  # a ritual of its own hand (play, discard, give, pay a route with)
         self.pick_at = -1  # that ritual's place in its hand
         self.pick_item = -1  # the item named: a ritual kind, or BODIES + n for n bodies (give, want)
-        self.pick_seat = -1  # the seat it aims at
+        self.pick_seat = -1  # the seat it aims at (or, answering, the seat that offers or plays)
+        self.pick_bodies = 0  # answering an offer that asks for bodies: how many
         self.cursor_at = -1
         self.sync()
 
@@ -339,10 +340,24 @@ class VampEmpirePlay:
         self.cursor_at = -1
         self.version += 1
         self.pick_ritual = self.pick_at = self.pick_item = self.pick_seat = -1
+        self.pick_bodies = 0
         a = self.chosen()
         if a is None:
             return
         kind, x, y, z = split(a)
+        p = self.game.pending
+        if kind in (A.ACCEPT, A.REFUSE, A.INTERCEPT, A.LET) and p is not None:
+            # an answer: the offer (public, T3) or the ritual played (face up) is what it is about
+            self.pick_seat = p[1]
+            self.pick_item = p[3] if p[0] == "offer" else p[2]
+            if p[0] == "offer":
+                if p[4] >= A.BODIES:
+                    self.pick_bodies = p[4] - A.BODIES
+                else:
+                    self.pick_ritual = p[4]  # asked of it: its row blinks, if it holds one
+                    hand = self.game.hands[self.mover]
+                    self.pick_at = hand.index(p[4]) if p[4] in hand else -1
+            return
         if kind in (A.RITUAL, A.DISCARD) or (kind == A.GIVE and x < A.BODIES) or (kind == A.TRAVEL and x):
             self.pick_ritual = x - 1 if kind == A.TRAVEL else x
             hand = self.game.hands[self.mover]
@@ -368,7 +383,9 @@ class VampEmpirePlay:
         in its type's colour (cyan Buff, crimson Attack), as many lights as its place among its type in the
         deck's table; white at the end of the last ritual row: more rituals than rows. The ritual of the
         choice blinks. The last row is the choice: the kind of action, the seat it aims at, and from the
-        fourth light what it names (a ritual as in its row, or bodies in amber, one light a body)."""
+        fourth light what it names (a ritual as in its row, or bodies in amber, one light a body). Answering
+        an offer: the seat that offers, what it offers, and what it asks blinking in the hand (the ritual's
+        row, or a row of amber bodies after the last ritual); answering a ritual played: who, and which."""
         hp = self.hand_panel
         hand = self.game.hands[s]
         rows = hp.h - 1
@@ -382,6 +399,8 @@ class VampEmpirePlay:
             hp.cell(s, hp.w - 1, rows - 1, CURSOR)  # white, as on every hand panel: more than fits
         if not mine:
             return
+        if self.pick_bodies and len(hand) < rows and not blink:  # bodies asked of it: a blinking amber row
+            hp.row(s, len(hand), BODY, self.pick_bodies)
         c = KIND_COLOUR[self.kind]
         hp.cell(s, 0, rows, P.FAMILY[s] if c is None else c)
         if self.pick_seat >= 0:
