@@ -239,3 +239,35 @@ def test_answering_an_offer_shows_who_offers_what_and_what_is_asked(want):
     else:  # two bodies asked: a blinking row of two amber lights after the rituals
         assert on[len(hand)] == [BODY] * 2 + [OFF] * 8 and off[len(hand)] == [OFF] * 10
         assert on[:len(hand)] == off[:len(hand)]
+
+
+@pytest.mark.parametrize("want", ["thralls", "2"])
+def test_an_offer_waiting_shows_on_both_seats_panels_for_everyone(want):
+    """T3: an offer is public: while it waits, the offering seat's blood LEDs show what it gives, the asked
+    seat's what it asks (until the asked seat holds look: then its own rituals, the one asked blinking)."""
+    from nightboard.table.layout import Layout as L
+
+    g, KIND = _answering(want)
+    lay = L(load_profile_file(str(ROOT / "hardware" / "profiles" / "hex8.json")))
+    c = VampEmpirePlay(lay, Frame(lay.led_count), g)
+    for t in (0, 1000):  # both halves of the soul / bodies cycle
+        c.render(t)
+        gives = [c.frame.get(lay.blood_led(0, k)) for k in range(8)]
+        asks = [c.frame.get(lay.blood_led(1, k)) for k in range(8)]
+        sunrise = KIND["sunrise"]
+        assert gives == [RITUAL_COLOUR[R.KINDS[sunrise][1]]] * NTH[sunrise] + [OFF] * (8 - NTH[sunrise])
+        if want == "thralls":
+            k = KIND["thralls"]
+            assert asks == [RITUAL_COLOUR[R.KINDS[k][1]]] * NTH[k] + [OFF] * (8 - NTH[k])
+        else:
+            assert asks == [BODY] * 2 + [OFF] * 6
+    c.press(1, "look", 1000)
+    c.render(1000)
+    first = g.hands[1][0]  # now its own rituals, as the small panel shows a hand
+    full = RITUAL_COLOUR[R.KINDS[first][1]]
+    assert c.frame.get(lay.blood_led(1, 0)) == tuple(x * (1 + NTH[first]) // (1 + max(NTH)) for x in full)
+    g.apply(1, g.legal(1)[-1])  # answered: the panels are back to soul and bodies
+    c.sync()
+    c.release(1, "look", 1000)
+    c.render(0)
+    assert [c.frame.get(lay.blood_led(0, k)) for k in range(8)] != gives

@@ -106,8 +106,10 @@ class VampEmpirePlay:
         self.hand_panel = None  # private hand panels, on a table that has them (hand_panel.py imported only then)
         if layout.hand_w:
             from nightboard.table.hand_panel import HandPanel
+            from nightboard.table.vampempire_hands import draw_hand
 
             self.hand_panel = HandPanel(layout, frame)
+            self.draw_hand = draw_hand
         self.version = 0  # grows whenever what a hand panel shows may change (the game, the choice)
         # what the chosen action names, for its player's eyes only (worked out in _aim, read by frames):
         self.pick_ritual = -1  # a ritual of its own hand (play, discard, give, pay a route with)
@@ -116,6 +118,10 @@ class VampEmpirePlay:
         self.pick_seat = -1  # the seat it aims at (or, answering, the seat that offers or plays)
         self.pick_bodies = 0  # answering an offer that asks for bodies: how many
         self.cursor_at = -1
+        # An offer waiting for its answer (public, T3): what the offering seat gives on its blood LEDs, what it
+        # asks on the asked seat's (pictures made in sync)
+        self.offer_from = self.offer_to = -1
+        self.offer_pics = (bytearray(24), bytearray(24))
         self.sync()
 
     # --- what is shown, made when the game changes --------------------------------------------------
@@ -170,6 +176,12 @@ class VampEmpirePlay:
             for k in range(8):
                 _put(self.hands[s], k, _dim(RITUAL_COLOUR[R.KINDS[hand[k]][1]], 1 + NTH[hand[k]], 1 + NTH_MOST)
                      if k < len(hand) else (0, 0, 0))
+        self.offer_from = self.offer_to = -1
+        p = g.pending
+        if p is not None and p[0] == "offer":
+            self.offer_from, self.offer_to = p[1], p[2]
+            _item(self.offer_pics[0], p[3])
+            _item(self.offer_pics[1], p[4])
         self._choices()
 
     def _choices(self):
@@ -302,13 +314,17 @@ class VampEmpirePlay:
             soul, bodies, status = self.panels[s]
             own = self.looking[s] and not hp
             blood = self.hands[s] if own else (soul if (now // 1000) & 1 == 0 else bodies)
+            if s == self.offer_from:
+                blood = self.offer_pics[0]
+            elif s == self.offer_to and not own:
+                blood = self.offer_pics[1]
             rgb[at:at + 24] = blood
             if own and blink and s == self.mover and 0 <= self.pick_at < 8:
                 f.put(at + 3 * self.pick_at, OFF)  # the ritual of the choice blinks
             if self.looking[s] and hp:
                 hand = self.hand_panel
                 if hand.stale(s, (self.version << 1) | (blink if s == self.mover else 0)):
-                    self._hand(s, blink)
+                    self.draw_hand(self, s, blink)
                 hand.show(s)
             st = at + STATUS_AT
             first, second = self.views[s]
@@ -378,39 +394,6 @@ class VampEmpirePlay:
             if t < len(self.panels) and self.hand_panel is None:  # else: on the chooser's hand panel
                 self.cursor_at = self.layout.panel_at[t] + STATUS_AT + 6
 
-    def _hand(self, s, blink):
-        """Seat s's rituals on its private hand panel (drawn when what it shows changes): a row per ritual,
-        in its type's colour (cyan Buff, crimson Attack), as many lights as its place among its type in the
-        deck's table; white at the end of the last ritual row: more rituals than rows. The ritual of the
-        choice blinks. The last row is the choice: the kind of action, the seat it aims at, and from the
-        fourth light what it names (a ritual as in its row, or bodies in amber, one light a body). Answering
-        an offer: the seat that offers, what it offers, and what it asks blinking in the hand (the ritual's
-        row, or a row of amber bodies after the last ritual); answering a ritual played: who, and which."""
-        hp = self.hand_panel
-        hand = self.game.hands[s]
-        rows = hp.h - 1
-        mine = s == self.mover and self.kind
-        for i in range(min(len(hand), rows)):
-            if mine and blink and i == self.pick_at:
-                continue
-            k = hand[i]
-            hp.row(s, i, RITUAL_COLOUR[R.KINDS[k][1]], NTH[k])
-        if len(hand) > rows:
-            hp.cell(s, hp.w - 1, rows - 1, CURSOR)  # white, as on every hand panel: more than fits
-        if not mine:
-            return
-        if self.pick_bodies and len(hand) < rows and not blink:  # bodies asked of it: a blinking amber row
-            hp.row(s, len(hand), BODY, self.pick_bodies)
-        c = KIND_COLOUR[self.kind]
-        hp.cell(s, 0, rows, P.FAMILY[s] if c is None else c)
-        if self.pick_seat >= 0:
-            hp.cell(s, 1, rows, P.FAMILY[self.pick_seat])
-        item = self.pick_item
-        if item >= A.BODIES:
-            hp.row(s, rows, BODY, item - A.BODIES, 3)
-        elif item >= 0:
-            hp.row(s, rows, RITUAL_COLOUR[R.KINDS[item][1]], NTH[item], 3)
-
     def _draw_step(self, st, local):
         """One animation step, `local` ms into it, over the idle picture."""
         f = self.frame
@@ -470,6 +453,17 @@ class VampEmpirePlay:
             lines.append("seat %d, %s: soul %d, bodies %d, rituals %d" % (s, who, v["soul"][s], v["bodies"][s],
                                                                            v["hand_sizes"][s]))
         return lines
+
+
+def _item(buf, item):
+    """A trade item on 8 blood LEDs: a ritual as on a hand panel's row (its type's colour, as many LEDs as its
+    place in its type's list), or bodies (one amber LED a body)."""
+    if item >= A.BODIES:
+        c, k = BODY, item - A.BODIES
+    else:
+        c, k = RITUAL_COLOUR[R.KINDS[item][1]], NTH[item]
+    for i in range(8):
+        _put(buf, i, c if i < k else (0, 0, 0))
 
 
 def _put(buf, i, c):
