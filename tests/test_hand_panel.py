@@ -29,7 +29,9 @@ OFF = (0, 0, 0)
 
 
 def _cards(players=3, seed=1):
-    return Driver({"game": "vampire_cards", "players": players, "seed": seed}, name="grid8hands")
+    d = Driver({"game": "vampire_cards", "players": players, "seed": seed}, name="grid8hands")
+    d.settle()  # the start deal shown whole: the ring still again
+    return d
 
 
 def _nights(players=3, seed=4):

@@ -472,12 +472,13 @@ def test_f_bite_and_intercept():
 # --- the Lumbering Beast -------------------------------------------------------------------------
 
 def test_l1_beast_one_hex_a_move_or_a_night_and_absorb():
-    g = night(game((BEA, TYR), beast="turn"), 0)
+    g = night(game((BEA, TYR)), 0)  # the default, "turn"
+    assert g.beast_rule == "turn"
     b = g.bodies[0]
     g.apply(0, act(MOVE, 0, 0, 1))
     assert g.bodies[0] == b + 1
     assert not [a for a in g.legal(0) if a // 1000000 == MOVE]
-    g2 = night(game((BEA, TYR)), 0)  # the default, "move"
+    g2 = night(game((BEA, TYR), beast="move"), 0)  # the other reading, "move"
     assert max(B.distance(0, a % 100) for a in g2.legal(0) if a // 1000000 == MOVE) == 1
     g2.apply(0, act(MOVE, 0, 0, 1))
     g2.apply(0, act(MOVE, 0, 0, 2))

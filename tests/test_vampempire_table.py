@@ -11,7 +11,8 @@ from nightboard.table import palette as P
 from nightboard.table.frame import Frame
 from nightboard.table.layout import Layout
 from nightboard.table.profile import load_profile_file
-from nightboard.table.vampempire_play import TYPE_COLOUR, VATICAN, VampEmpirePlay
+from nightboard.games.vampempire import pieces as R
+from nightboard.table.vampempire_play import NTH, RITUAL_COLOUR, TYPE_COLOUR, VATICAN, VampEmpirePlay
 from nightboard.prng import Prng
 
 PROFILE = str(ROOT / "hardware" / "profiles" / "grid8.json")
@@ -83,9 +84,24 @@ def test_the_move_cursor_blinks_on_its_target():
     while c.kind != MOVE:
         c.press(0, "mode", 0)
     h = split(c.chosen())[3]
+    assert cell(c, h, 250) != (255, 255, 255)  # the choice shows only to its player, while it holds look
+    c.press(0, "look", 250)
     assert cell(c, h, 250) == (255, 255, 255)
     c.press(0, "ok", 300)
     assert g.pos[0] == h and g.ap == 2
+
+
+def test_the_kind_and_target_of_a_choice_show_only_while_its_player_holds_look():
+    """Which kinds a seat may choose can depend on its hidden hand (it can accept an offer only holding what
+    is asked): its status LED 3 and its target stay dark until it holds look."""
+    g = M.new_game(2, 2, vampires=["baroness", "tyrant"])
+    c = table(g)
+    lay = c.layout
+    c.render(0)
+    assert c.frame.get(lay.status_led(0, 2)) == (0, 0, 0)
+    c.press(0, "look", 0)
+    c.render(0)
+    assert c.frame.get(lay.status_led(0, 2)) != (0, 0, 0)
 
 
 def test_look_shows_a_hand_only_on_its_own_panel():
@@ -94,7 +110,10 @@ def test_look_shows_a_hand_only_on_its_own_panel():
     lay = c.layout
     c.press(1, "look", 0)
     c.render(0)
-    assert c.frame.get(lay.blood_led(1, 0)) in ((0, 200, 200), (255, 0, 60))  # its one ritual
+    k = g.hands[1][0]  # its one ritual: its type's colour, brighter the later in its type's list
+    full = RITUAL_COLOUR[R.KINDS[k][1]]
+    want = tuple(x * (1 + NTH[k]) // (1 + max(NTH)) for x in full)
+    assert c.frame.get(lay.blood_led(1, 0)) == want and want != (0, 0, 0)
     assert c.frame.get(lay.blood_led(1, 1)) == (0, 0, 0)
     c.release(1, "look", 10)
     c.render(10)
@@ -165,7 +184,7 @@ def test_no_heap_per_frame_and_a_whole_game_fits_on_micropython():
         "    c.render(3000 + k * 16)\n"
         "print(b - a, gc.mem_alloc() - b, worst, g.over)\n")
     first, per_frames, worst, over = run_mpy(code, compiled=True).split()
-    print("first 60 frames", first)
+    print("first 60 frames", first, "worst heap", worst)
     assert int(per_frames) == 0 and over == "True"
     assert int(worst) < 120 * 1024  # the GUIDE's budget for stock MicroPython with .mpy files
 

@@ -25,7 +25,7 @@ for _a in range(4):
                     SEATINGS.append([V.KEYS[_a], V.KEYS[_b], V.KEYS[_c], V.KEYS[_d]])
 
 
-def play(seed, beast="move"):
+def play(seed, beast="turn"):
     g = M.new_game(seed, 4, beast=beast, vampires=SEATINGS[seed % len(SEATINGS)])
     while g.result() is None:
         s = g.to_move()[0]
@@ -42,7 +42,7 @@ def play_rounds(game, k):
     return game.turn - start
 
 
-def balance(games=400, beast="move"):
+def balance(games=400, beast="turn"):
     wins = [0.0] * 4
     rounds = 0
     vatican = 0
@@ -119,7 +119,7 @@ def _has_mpy():
 
 
 def bench_figures(games=400):
-    return {"balance": balance(games), "balance_beast_turn": balance(games, "turn"), "decision": decision_cost()}
+    return {"balance": balance(games), "balance_beast_move": balance(games, "move"), "decision": decision_cost()}
 
 
 def main(argv=None):

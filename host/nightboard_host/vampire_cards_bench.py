@@ -3,7 +3,7 @@ the cost of a decision and the engine's heap on the MicroPython unix port.
 
 strength: the board (level 2) takes one seat (seat seed % players, so it sits everywhere) against
 random players or against the scripted sensible player (level 1); its win rate as the Vampire (games in
-which it became the Vampire) and as a player (games in which someone else was). balance: all seats
+which it became the Vampire) and as a player (games in which someone else was), each over 300 games. balance: all seats
 played by the board; how often the Vampire wins, and how games end. Run alone:
 `python -m nightboard_host.vampire_cards_bench [--games N]`.
 """
@@ -33,11 +33,17 @@ def _game(seed, players, chooser, events=None, dawn=15, cap=None):
 EVENTS = ("bite", "defended", "bitten", "healed", "escape", "declare")
 
 
-def strength(opponent, games=300):
+def strength(opponent, games=300, cap=12000):
+    """The board (level 2) at one seat against `opponent`, in seeded games (3 to 6 players in turn, the board
+    at seat seed % players) until it has been the Vampire in `games` games and a player facing another seat's
+    Vampire in `games` games (or `cap` seeds are played). Games with no Vampire count in neither role.
+    A random opponent picks a kind of action at random, then one action of that kind (picking among all
+    actions at once would almost always pick one of the many ways to discard, and it would seldom declare)."""
     rng = Prng(12345)
     as_vamp = [0, 0]
     as_player = [0, 0]
-    for seed in range(games):
+    seed = 0
+    while seed < cap and (as_vamp[0] < games or as_player[0] < games):
         n = 3 + seed % 4
         me = seed % n
 
@@ -47,15 +53,21 @@ def strength(opponent, games=300):
             if opponent == "sensible":
                 return g.board_move(s, 1)
             legal = g.legal(s)
-            return legal[rng.below(len(legal))]
+            kinds = sorted(set(a // 1024 for a in legal))
+            k = kinds[rng.below(len(kinds))]
+            same = [a for a in legal if a // 1024 == k]
+            return same[rng.below(len(same))]
 
         g = _game(seed, n, choose)
+        seed += 1
         if g.vampire < 0:
             continue
         side = as_vamp if g.vampire == me else as_player
+        if side[0] >= games:
+            continue  # this role has its games: the figures are over `games` games each
         side[0] += 1
         side[1] += me in (g.winners or [])
-    return {"opponent": opponent, "games": games,
+    return {"opponent": opponent, "games": games, "seeds": seed,
             "as_vampire": {"games": as_vamp[0], "won": as_vamp[1], "rate": _rate(as_vamp)},
             "as_player": {"games": as_player[0], "won": as_player[1], "rate": _rate(as_player)}}
 

@@ -60,6 +60,13 @@ KIND_COLOUR = {A.MOVE: None, A.SUCK: P.BLOOD_HELD, A.OVERTAKE: (255, 255, 255), 
                A.CHOOSE: (255, 255, 255)}
 
 
+# A ritual in a hand: its type's colour, and its place among the rituals of that type in the deck's table
+# (pieces.KINDS: Bat Form 1, Bloodflies 2, ..., Blood Tithe 1, Silver Chains 2, ...): as many lights lit on a
+# hand panel, as brightness on a small panel. Worked out once from the deck's data.
+NTH = tuple(1 + len([j for j in range(k) if R.KINDS[j][1] == R.KINDS[k][1]]) for k in range(len(R.KINDS)))
+NTH_MOST = max(NTH)
+
+
 def _dim(c, num, den):
     return (c[0] * num // den, c[1] * num // den, c[2] * num // den)
 
@@ -96,12 +103,32 @@ class VampEmpirePlay:
         self.anim_at = 0  # when the first step started
         self.now = 0  # the last frame's time, for animating()
         self.pos = [0] * n  # where each vampire stood at the last sync, for a move's trail
+        self.hand_panel = None  # private hand panels, on a table that has them (hand_panel.py imported only then)
+        if layout.hand_w:
+            from nightboard.table.hand_panel import HandPanel
+            from nightboard.table.vampempire_hands import draw_hand
+
+            self.hand_panel = HandPanel(layout, frame)
+            self.draw_hand = draw_hand
+        self.version = 0  # grows whenever what a hand panel shows may change (the game, the choice)
+        # what the chosen action names, for its player's eyes only (worked out in _aim, read by frames):
+        self.pick_ritual = -1  # a ritual of its own hand (play, discard, give, pay a route with)
+        self.pick_at = -1  # that ritual's place in its hand
+        self.pick_item = -1  # the item named: a ritual kind, or BODIES + n for n bodies (give, want)
+        self.pick_seat = -1  # the seat it aims at (or, answering, the seat that offers or plays)
+        self.pick_bodies = 0  # answering an offer that asks for bodies: how many
+        self.cursor_at = -1
+        # An offer waiting for its answer (public, T3): what the offering seat gives on its blood LEDs, what it
+        # asks on the asked seat's (pictures made in sync)
+        self.offer_from = self.offer_to = -1
+        self.offer_pics = (bytearray(24), bytearray(24))
         self.sync()
 
     # --- what is shown, made when the game changes --------------------------------------------------
 
     def sync(self):
         g = self.game
+        self.version += 1
         v = g.view(None)
         a, b = self.maps
         for m in (a, b):
@@ -147,7 +174,14 @@ class VampEmpirePlay:
             _put(status, 1, AP_COLOUR[min(ap, 5)])
             hand = g.view(s).get("hand", [])
             for k in range(8):
-                _put(self.hands[s], k, RITUAL_COLOUR[R.KINDS[hand[k]][1]] if k < len(hand) else (0, 0, 0))
+                _put(self.hands[s], k, _dim(RITUAL_COLOUR[R.KINDS[hand[k]][1]], 1 + NTH[hand[k]], 1 + NTH_MOST)
+                     if k < len(hand) else (0, 0, 0))
+        self.offer_from = self.offer_to = -1
+        p = g.pending
+        if p is not None and p[0] == "offer":
+            self.offer_from, self.offer_to = p[1], p[2]
+            _item(self.offer_pics[0], p[3])
+            _item(self.offer_pics[1], p[4])
         self._choices()
 
     def _choices(self):
@@ -274,11 +308,24 @@ class VampEmpirePlay:
         lay = self.layout
         moving = self.moving
         blink = (now // 250) & 1
+        hp = self.hand_panel is not None  # private hand panels: a hand shows there, not on the small one
         for s in range(min(g.n, len(self.panels))):
             at = lay.panel_at[s]
             soul, bodies, status = self.panels[s]
-            blood = self.hands[s] if self.looking[s] else (soul if (now // 1000) & 1 == 0 else bodies)
+            own = self.looking[s] and not hp
+            blood = self.hands[s] if own else (soul if (now // 1000) & 1 == 0 else bodies)
+            if s == self.offer_from:
+                blood = self.offer_pics[0]
+            elif s == self.offer_to and not own:
+                blood = self.offer_pics[1]
             rgb[at:at + 24] = blood
+            if own and blink and s == self.mover and 0 <= self.pick_at < 8:
+                f.put(at + 3 * self.pick_at, OFF)  # the ritual of the choice blinks
+            if self.looking[s] and hp:
+                hand = self.hand_panel
+                if hand.stale(s, (self.version << 1) | (blink if s == self.mover else 0)):
+                    self.draw_hand(self, s, blink)
+                hand.show(s)
             st = at + STATUS_AT
             first, second = self.views[s]
             if not (moving[s] and blink):
@@ -288,7 +335,9 @@ class VampEmpirePlay:
                 if blink:
                     f.put(st + 3, P.ERROR)
                     f.put(st + 6, P.ERROR)
-            elif moving[s] and self.kind:
+            elif moving[s] and self.kind and self.looking[s] and not hp:
+                # The choice shows only while its player holds look: which kinds and targets it may choose
+                # can depend on its hidden hand (an accept it can make, a ritual's target).
                 c = KIND_COLOUR[self.kind]
                 f.put(st + 6, P.FAMILY[s] if c is None else c)
         if self.n_steps:
@@ -297,24 +346,52 @@ class VampEmpirePlay:
                 self._draw_step(self.steps[k], now - self.anim_at - k * ANIM_MS)
             elif k >= self.n_steps:
                 self.n_steps = 0
-        if self.cursor_at >= 0 and blink:
+        if self.cursor_at >= 0 and blink and self.mover >= 0 and self.looking[self.mover]:
             f.put(self.cursor_at, CURSOR)
 
     def _aim(self):
-        """Where the chosen action's target blinks (a byte offset of the frame, -1: nowhere), worked out
-        when the choice changes: split() builds a tuple, which a frame must not."""
+        """Where the chosen action's target blinks (a byte offset of the frame, -1: nowhere), and what it
+        names for its player's hand panel, worked out when the choice changes: split() builds a tuple,
+        which a frame must not."""
         self.cursor_at = -1
+        self.version += 1
+        self.pick_ritual = self.pick_at = self.pick_item = self.pick_seat = -1
+        self.pick_bodies = 0
         a = self.chosen()
         if a is None:
             return
         kind, x, y, z = split(a)
+        p = self.game.pending
+        if kind in (A.ACCEPT, A.REFUSE, A.INTERCEPT, A.LET) and p is not None:
+            # an answer: the offer (public, T3) or the ritual played (face up) is what it is about
+            self.pick_seat = p[1]
+            self.pick_item = p[3] if p[0] == "offer" else p[2]
+            if p[0] == "offer":
+                if p[4] >= A.BODIES:
+                    self.pick_bodies = p[4] - A.BODIES
+                else:
+                    self.pick_ritual = p[4]  # asked of it: its row blinks, if it holds one
+                    hand = self.game.hands[self.mover]
+                    self.pick_at = hand.index(p[4]) if p[4] in hand else -1
+            return
+        if kind in (A.RITUAL, A.DISCARD) or (kind == A.GIVE and x < A.BODIES) or (kind == A.TRAVEL and x):
+            self.pick_ritual = x - 1 if kind == A.TRAVEL else x
+            hand = self.game.hands[self.mover]
+            self.pick_at = hand.index(self.pick_ritual) if self.pick_ritual in hand else -1
+            self.pick_item = self.pick_ritual
+        elif kind in (A.GIVE, A.WANT):
+            self.pick_item = x
+        if kind in (A.OFFER, A.MANIPULATE):
+            self.pick_seat = x
+        elif kind == A.RITUAL and 1 <= y < 10:
+            self.pick_seat = y - 1
         if kind in (A.MOVE, A.SUCK, A.OVERTAKE, A.ROUTE, A.UNROUTE, A.TRAVEL):
             self.cursor_at = self.cells[z]
         elif kind == A.RITUAL and y >= 10:
             self.cursor_at = self.cells[y - 10]
         elif (kind == A.RITUAL and 1 <= y < 10) or kind in (A.MANIPULATE, A.OFFER):
             t = y - 1 if kind == A.RITUAL else x
-            if t < len(self.panels):
+            if t < len(self.panels) and self.hand_panel is None:  # else: on the chooser's hand panel
                 self.cursor_at = self.layout.panel_at[t] + STATUS_AT + 6
 
     def _draw_step(self, st, local):
@@ -376,6 +453,17 @@ class VampEmpirePlay:
             lines.append("seat %d, %s: soul %d, bodies %d, rituals %d" % (s, who, v["soul"][s], v["bodies"][s],
                                                                            v["hand_sizes"][s]))
         return lines
+
+
+def _item(buf, item):
+    """A trade item on 8 blood LEDs: a ritual as on a hand panel's row (its type's colour, as many LEDs as its
+    place in its type's list), or bodies (one amber LED a body)."""
+    if item >= A.BODIES:
+        c, k = BODY, item - A.BODIES
+    else:
+        c, k = RITUAL_COLOUR[R.KINDS[item][1]], NTH[item]
+    for i in range(8):
+        _put(buf, i, c if i < k else (0, 0, 0))
 
 
 def _put(buf, i, c):

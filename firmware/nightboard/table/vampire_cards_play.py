@@ -22,7 +22,7 @@ choice then shows on the small panel, which everybody can see.
 """
 
 from nightboard.games.vampire_cards import moves as M
-from nightboard.games.vampire_cards.deck import FATE as FATE_SUIT
+from nightboard.games.vampire_cards.deck import FATE as FATE_SUIT, HAND
 from nightboard.games.vampire_cards.state import SEATS
 from nightboard.table import palette as P
 from nightboard.table.eventlog import EventLog
@@ -44,6 +44,8 @@ SUIT = ((230, 220, 190), (0, 220, 0), (200, 90, 0), (0, 60, 255), (0, 200, 200),
 # r, g, b of suit s at value v (0..10) at byte 33 * s + 3 * v: one small buffer, not 66 tuples (heap)
 SHADES = bytearray(c * (v + 2) // 12 for col in SUIT for v in range(11) for c in col)
 ANIM_MS = 900
+DEAL_MS = 110  # one dealt card's way along its seat's arc to the seat's own light
+DEAL_MAX = 64  # dealt cards still to show, at most (the start deal of six players is 36)
 FLASH_BLINKS = 3
 # What an action did, flashed on the arc of the seat it happened to: the first kind found, in this order.
 # (event, its field that names the seat, colour)
@@ -86,6 +88,17 @@ class VampireCardsPlay:
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
         self.hand_panel = HandPanel(layout, frame)
+        # Cards dealt and not yet shown arriving: their seats, oldest first, in a ring of DEAL_MAX. Only who
+        # gets how many is shown (public), never which card. deal_t0: when the first one set off (-1: at
+        # the next frame).
+        self.deal_q = bytearray(DEAL_MAX)
+        self.deal_head = 0
+        self.deal_len = 0
+        self.deal_t0 = -1
+        if _fresh(game):  # a game just dealt: the start deal is shown, one card a seat in turn
+            for _ in range(max(len(h) for h in game.hands)):
+                for s in range(game.n):
+                    self._deal(s, 1, -1)
 
     # --- the waiting seat's choice -----------------------------------------------------------------
 
@@ -154,6 +167,9 @@ class VampireCardsPlay:
         events = self.game.apply(seat, a)
         self.log.extend(events)
         self._flash(events, now)
+        for e in events:
+            if e.get("e") == "draw":
+                self._deal(e["seat"], e["n"], now)
         self.turns_done += 1
         self.dirty = True
         self.board_at = 0
@@ -162,6 +178,9 @@ class VampireCardsPlay:
         """The seat the board plays acts after BOARD_MS, whatever it holds: the time tells nothing."""
         s = self.waiting
         if s < 0 or not self.game.board_plays(s):
+            return
+        if self.deal_len:  # the deal is seen whole before the board goes on
+            self.board_at = 0
             return
         if not self.board_at:
             self.board_at = now + BOARD_MS
@@ -186,7 +205,31 @@ class VampireCardsPlay:
                     return
 
     def animating(self):
-        return self.anim_seat >= 0 and self.now < self.anim_until
+        return self.deal_len > 0 or (self.anim_seat >= 0 and self.now < self.anim_until)
+
+    def _deal(self, seat, k, now):
+        """k cards dealt to seat, shown after those still on their way (now -1: from the next frame)."""
+        if not self.deal_len:
+            self.deal_t0 = now
+        while k > 0 and self.deal_len < DEAL_MAX:
+            self.deal_q[(self.deal_head + self.deal_len) % DEAL_MAX] = seat
+            self.deal_len += 1
+            k -= 1
+
+    def _dealing(self, now, ring, sector):
+        """The card on its way: a light in its seat's colour running along the seat's arc, from the arc's
+        far end to the seat's own light, DEAL_MS a card; the cards arrived leave the queue."""
+        if self.deal_t0 < 0:
+            self.deal_t0 = now
+        while self.deal_len and now - self.deal_t0 >= DEAL_MS:
+            self.deal_head = (self.deal_head + 1) % DEAL_MAX
+            self.deal_len -= 1
+            self.deal_t0 += DEAL_MS
+        if not self.deal_len:
+            return
+        s = self.deal_q[self.deal_head]
+        step = (now - self.deal_t0) * sector // DEAL_MS
+        self.frame.put(3 * self.layout.ring_led(ring // 2 + s * sector + sector - 1 - step), P.FAMILY[s])
 
     # --- drawing -----------------------------------------------------------------------------------
 
@@ -221,6 +264,8 @@ class VampireCardsPlay:
                     fr.put(3 * lay.ring_led(at + 4 + i), BONE_TIRED if g.bones[i] in g.tired else BONE)
             self._panel(s, now, blink)
         self.now = now
+        if self.deal_len:
+            self._dealing(now, ring, sector)
         a = self.anim_seat
         if 0 <= a < seats and now < self.anim_until:
             lit = ((self.anim_until - now) // (ANIM_MS // (2 * FLASH_BLINKS))) & 1
@@ -309,6 +354,12 @@ class VampireCardsPlay:
         if g.vampire >= 0:
             lines.append("Vampire: %s, %d bones face up" % (SEATS[g.vampire], len(g.bones)))
         return lines
+
+
+def _fresh(g):
+    """Whether nothing has happened yet in this game (it was just dealt): public facts only."""
+    return (g.turn == 1 and g.phase == "play" and g.vampire < 0 and not g.discard
+            and all(len(h) == HAND for h in g.hands))
 
 
 def _cards_of(a, n):

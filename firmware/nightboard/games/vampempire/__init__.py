@@ -17,15 +17,16 @@ GAME = {
     # rounds: the game ends after this many rounds if nobody has entered the Vatican (T6);
     # board: how many seats the board plays, the last ones (T10); size: the side of the hex map, played on
     # a hex grid table (hex8) or a square grid under a printed overlay (grid8) of at least that many cells a side
-    "options": (("board", (0, 1, 2, 3)), ("beast", ("move", "turn")), ("rounds", (30, 20, 40)), ("size", (8,))),
-    "surface": ("hex", "size"),
+    "options": (("board", (0, 1, 2, 3)), ("beast", ("turn", "move")), ("rounds", (30, 20, 40)), ("size", (8,))),
+    # on a table with private hand panels, a ritual a row and the choice on the last: 10 x 7
+    "surface": ("hex", "size", ("hand", 10, 7)),
     "table": ("nightboard.table.vampempire_play", "VampEmpirePlay"),
     "colour": (150, 0, 40),
     "hides": True,  # it has hidden facts (the ritual deck and the hands): its seed is the board's own, shown at the end
 }
 
 
-def new_game(seed, players=2, board=0, beast="move", rounds=30, size=8, vampires=None):
+def new_game(seed, players=2, board=0, beast="turn", rounds=30, size=8, vampires=None):
     from nightboard.games.vampempire.state import new_game
 
     return new_game(seed, players, beast, rounds, size, vampires, board)

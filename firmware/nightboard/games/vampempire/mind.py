@@ -153,7 +153,9 @@ def _night(v, s, k):
     goal = _target(v, s)
     need = _my_cost(v, s, goal) if goal is not None else 0
     if SUCK in k and (v["bodies"][s] < need or goal is None or goal[0] == here):
-        return k[SUCK][0]
+        # The Beast keeps moving: on her way a move is a body too (Absorb), as a suck is
+        if not (me == V.BEAST and goal is not None and goal[0] != here and MOVE in k):
+            return k[SUCK][0]
     if MANIPULATE in k:
         return k[MANIPULATE][0]
     if RUMMAGE in k:

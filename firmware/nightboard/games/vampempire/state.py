@@ -355,7 +355,7 @@ def _show(v):
 
 
 SEED_MAX = 2 ** 62
-BEAST_RULES = ("move", "turn")
+BEAST_RULES = ("turn", "move")
 ROUNDS = (30, 20, 40)
 
 
@@ -385,7 +385,7 @@ def check_setup(seed, players, beast, rounds, vampires, size=8, board=0):
             raise GameError("vampires: each vampire plays once")
 
 
-def new_game(seed, players=2, beast="move", rounds=30, size=8, vampires=None, board=0):
+def new_game(seed, players=2, beast="turn", rounds=30, size=8, vampires=None, board=0):
     check_setup(seed, players, beast, rounds, vampires, size, board)
     g = Empire(seed, players, beast, rounds, min(board, players - 1))  # T10: one seat stays a player's
     g._setup()
