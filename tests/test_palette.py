@@ -27,7 +27,8 @@ NOT_LIT = {
     ("saves.py", (0, 1, 2)): "slot numbers",
 }
 # Module-level names holding three small integers that are not colours: (module, name) -> why.
-NOT_COLOURS = {("vampire_cards_play", "AIMED"): "the action kinds aimed at a seat"}
+NOT_COLOURS = {("vampire_cards_play", "AIMED"): "the action kinds aimed at a seat",
+               ("programs", "_last"): "the facts of the program found last: a game's contract 'colour', not lit"}
 
 
 def chroma(c):
@@ -183,3 +184,36 @@ def test_docs_table_lists_every_seat_and_meaning_with_its_colour():
     assert len(rows) == len(want)
     for w in want:
         assert any(r.startswith(w) for r in rows), w
+
+
+def _menus():
+    import json
+    from nightboard.table.frame import Frame
+    from nightboard.table.layout import Layout
+    from nightboard.table.menu import Menu
+
+    for path in sorted((ROOT / "hardware" / "profiles").glob("*.json")):
+        prof = json.loads(path.read_text())
+        lay = Layout(prof)
+        yield path.stem, lay, Menu(lay, Frame(lay.led_count), prof)
+
+
+def test_the_start_menu_shows_numbers_in_white_each_on_its_own_arc():
+    for name, lay, menu in _menus():
+        for k in range(len(menu.progs)):
+            menu._choose_game(k)
+            menu.field = 1  # the game's arc steady (the chosen field pulses)
+            menu.values[:] = bytes(len(o[1]) - 1 for o in menu.prog["options"])  # the largest values
+            menu.players = menu.seats[-1]
+            menu.render(0)
+            rgb = menu.frame.rgb
+            want = [k + 1, menu.players] + [len(o[1]) for o in menu.prog["options"]]
+            per = lay.leds_per_card
+            for f in range(menu.fields):
+                leds = [lay.ring_led(j) for j in range(menu._arc[f] * per, menu._arc[f + 1] * per)]
+                shown = [tuple(rgb[3 * i:3 * i + 3]) for i in leds]
+                lit = [c for c in shown if c != P.OFF]
+                where = "%s, %s, field %d" % (name, menu.progs[k], f)
+                assert len(lit) == want[f], where  # the whole number fits on the arc
+                assert set(lit) <= {P.MENU_FIELD}, where
+                assert shown[:want[f]] == [P.MENU_FIELD] * want[f], where  # from the arc's start

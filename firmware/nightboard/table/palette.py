@@ -3,8 +3,8 @@
 Colours are logical (full scale); gamma, brightness and the current limit are
 applied by the encoder. A seat's colour means that seat and nothing else. Every
 other colour is a MEANING below, shared by all the games: a game maps its
-things onto these meanings (a Cross and the Vatican are both HOLY, Dracula and
-a bite card both BLOOD) and tells things of one meaning apart by the table's
+things onto these meanings (a Cross and the Vatican are both HOLY, a hunted
+vampire and a bite card both BLOOD) and tells things of one meaning apart by the table's
 patterns (dim, blink, position, a second LED), never by a new hue. No module
 under table/ writes an RGB triple of its own: they take them from here, by
 meaning, and may dim them (a dimmed colour keeps its meaning).
