@@ -11,7 +11,7 @@ from nightboard.table import palette as P
 from nightboard.table.frame import Frame
 from nightboard.table.layout import Layout
 from nightboard.table.profile import load_profile_file
-from nightboard.table.vampempire_play import TYPE_COLOUR, VATICAN, VampEmpirePlay
+from nightboard.table.vampempire_play import RITUAL_COLOUR, ROUTE, TYPE_COLOUR, VATICAN, VampEmpirePlay
 from nightboard.prng import Prng
 
 PROFILE = str(ROOT / "hardware" / "profiles" / "grid8.json")
@@ -71,7 +71,7 @@ def test_the_map_shows_communities_vampires_the_vatican_and_control():
     assert cell(c, com[0], 500) == tuple(x // 4 for x in P.FAMILY[1])  # its controller, dimmed
     g.routes = [com[0]]
     c.sync()
-    assert cell(c, com[0], 500) == (255, 200, 40)
+    assert cell(c, com[0], 500) == ROUTE
 
 
 def test_the_move_cursor_blinks_on_its_target():
@@ -94,7 +94,7 @@ def test_look_shows_a_hand_only_on_its_own_panel():
     lay = c.layout
     c.press(1, "look", 0)
     c.render(0)
-    assert c.frame.get(lay.blood_led(1, 0)) in ((0, 200, 200), (255, 0, 60))  # its one ritual
+    assert c.frame.get(lay.blood_led(1, 0)) in tuple(RITUAL_COLOUR.values())  # its one ritual
     assert c.frame.get(lay.blood_led(1, 1)) == (0, 0, 0)
     c.release(1, "look", 10)
     c.render(10)
