@@ -39,7 +39,7 @@ def test_the_players_page_is_complete_and_linked():
     table = (ROOT / "docs" / "table.md").read_text()
     section = table[table.index("## VampEmpire on the hex table"):]
     section = section[:section.index("\n## ")]
-    for word in ("hex8", "grid8", "vampempire-overlay.svg", "**Animations.**", "blood red", "Unstoppable Force",
+    for word in ("hex8", "grid8", "vampempire-overlay.svg", "**Animations.**", "flashes rose", "Unstoppable Force",
                  "a present triggered", "Buff", "Attack"):
         assert word in section, word
 

@@ -12,7 +12,7 @@ from nightboard.table.frame import Frame
 from nightboard.table.layout import Layout
 from nightboard.table.profile import load_profile_file
 from nightboard.games.vampempire import pieces as R
-from nightboard.table.vampempire_play import NTH, RITUAL_COLOUR, TYPE_COLOUR, VATICAN, VampEmpirePlay
+from nightboard.table.vampempire_play import NTH, RITUAL_COLOUR, ROUTE, TYPE_COLOUR, VATICAN, VampEmpirePlay
 from nightboard.prng import Prng
 
 PROFILE = str(ROOT / "hardware" / "profiles" / "grid8.json")
@@ -72,7 +72,7 @@ def test_the_map_shows_communities_vampires_the_vatican_and_control():
     assert cell(c, com[0], 500) == tuple(x // 4 for x in P.FAMILY[1])  # its controller, dimmed
     g.routes = [com[0]]
     c.sync()
-    assert cell(c, com[0], 500) == (255, 200, 40)
+    assert cell(c, com[0], 500) == ROUTE
 
 
 def test_the_move_cursor_blinks_on_its_target():

@@ -14,6 +14,7 @@ import json
 import sys
 import time
 
+from nightboard.table import palette as P
 from nightboard_host.client import Client, ProtocolError, RequestFailed
 
 POLL_S = 0.5
@@ -21,9 +22,9 @@ ROLES = ("mode", "move", "look", "ok")
 DEFAULT_TIMEOUT_S = 300
 
 PHASE_WORDS = {
-    "segments": "Watch the table: each segment lights up in turn, the play area cyan, each seat's panel in its "
-                "seat's colour (seat 0 red, 1 blue, 2 yellow, 3 green, 4 purple, 5 white). Red showing as green "
-                "means led.order is wrong.",
+    "segments": "Watch the table: each segment lights up in turn, the play area white, each seat's panel in its "
+                "seat's colour (%s). Red showing as green means led.order is wrong."
+                % ", ".join("seat %d %s" % (k, n) for k, n in enumerate(P.SEAT_NAMES)),
     "leds": "Now every LED, one at a time in chain order, white: look for one that stays dark (often every LED "
             "after it stays dark too) or one that lights out of turn.",
     "buttons": "Now press and let go of every button once. Each press lights its seat's panel: blood LED 1 for "

@@ -12,10 +12,11 @@ import math
 from PIL import Image, ImageDraw
 
 from nightboard.games.vampempire import board as B
+from nightboard.table import palette as P
 from nightboard_host import snapshot as S
 
 LETTER = ("V", "T", "C", "K")
-VATICAN_RIM = (255, 255, 190)
+VATICAN_RIM = P.HOLY  # the Vatican's rim in its meaning's colour (holy)
 
 
 def hex_centre(canvas, layout, h):

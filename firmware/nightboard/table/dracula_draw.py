@@ -1,16 +1,17 @@
 """Draws the Dracula hunt (a Scene, public facts only) on a grid table's LEDs.
 
-The map sits centred on the grid, one cell per room. A room is dim violet
-(a crypt pale grey under the playtest rules), gold while sunlit, Dracula's
-crimson while the hunters know he is there (and at the end), dark red while
-a hunter holds look and he may be there. A hunter shows in its colour in its
-room; when a room holds several things they take turns every half second.
-Beside the map (the first free row or column): Dracula's health in crimson,
-and under the classic rules the team's lives (red) and the round's garlic
-(lime). Each hunter's panel: blood LEDs = lives (red) then stakes (wood), or
-lives then sunlight while it holds look (classic: no lives there, the team's
-are on the grid); status LEDs: 1 the hunter's colour (blinking: its turn,
-alternating with red: the round after a bite, dark: dead), 2 the action it
+Colours by meaning (table/palette.py). The map sits centred on the grid, one
+cell per room. A room is dim unseen lavender (a crypt half white under the
+playtest rules), holy warm white while sunlit, Dracula's rose (a vampire)
+while the hunters know he is there (and at the end), dim rose while a hunter
+holds look and he may be there. A hunter shows in its colour in its room;
+when a room holds several things they take turns every half second. Beside
+the map (the first free row or column): Dracula's health in rose, and under
+the classic rules the team's lives (rose: blood) and the round's garlic
+(lime). Each hunter's panel: blood LEDs = lives (rose) then stakes (orchid),
+or lives then sunlight while it holds look (classic: no lives there, the
+team's are on the grid); status LEDs: 1 the hunter's colour (blinking: its
+turn, alternating with half rose: the round after a bite, dark: dead), 2 the action it
 is choosing, 3 white when that action is a rest; 2 and 3 blink magenta when
 a press is refused. Nothing here allocates per frame.
 """
@@ -22,13 +23,13 @@ from nightboard.table import dracula_scene as S
 from nightboard.table.layout import STATUS_AT
 
 # The hunt's own colours (hunters wear the seats' colours; shared meanings are in palette.py).
-DR_ROOM = (45, 35, 70)       # a room of the map, nothing known about it
-DR_CRYPT = (110, 110, 140)   # a crypt (playtest rules)
-SUNLIGHT = (255, 225, 110)   # sunlight: a token on a room, a hunter's sunlight items
-DRACULA = (255, 0, 110)      # Dracula: where he is known to be, his health
-DR_POSSIBLE = (100, 0, 45)   # a room where he may be (shown while a hunter holds look)
-STAKE = (150, 80, 20)        # a stake: one thrown, a hunter's stakes
-DR_END = (255, 255, 255)     # the "end my turn" choice
+DR_ROOM = P.PLAIN                  # a room of the map, nothing known about it
+DR_CRYPT = P.dim(P.TABLE, 1)       # a crypt (playtest rules): a brighter plain room
+SUNLIGHT = P.HOLY                  # sunlight: a token on a room, a hunter's sunlight items
+DRACULA = P.BLOOD                  # Dracula: where he is known to be, his health
+DR_POSSIBLE = P.dim(P.BLOOD, 2)    # a room where he may be (shown while a hunter holds look)
+STAKE = P.WEAPON                   # a stake: one thrown, a hunter's stakes
+DR_END = P.TABLE                   # the "end my turn" choice
 
 CYCLE_MS = 500
 HEALTH_MAX = 9

@@ -11,7 +11,9 @@ copy every frame: a frame with every seat looking costs about what one without d
 allocated per frame.
 """
 
-MORE = (255, 255, 255)
+from nightboard.table import palette as P
+
+MORE = P.TABLE  # the last light of a row that holds more than it shows
 
 
 class HandPanel:

@@ -3,18 +3,16 @@
 Fields: the game, the number of players, then the game's own options (see
 table/programs.py). Any player's "move" button picks the next field, "mode"
 changes its value, "ok" starts. The ring is cut into one arc per field,
-clockwise from card 0; the chosen field's arc pulses. The game's arc shows
-the game's colour; the players' arc lights one LED per player (and each seated
-player's panel lights in its colour); an option's arc shows which of its
-values is chosen: the first white, the second purple, the third cyan, the
-fourth orange.
+clockwise from card 0; the chosen field's arc pulses. Every arc shows a
+number in white LEDs from its start (white: a choice you may make; a hue
+would take a meaning of its own): the game's place in the list, the number
+of players (and each seated player's panel lights in its colour), an
+option's value (1 the first, its default).
 """
 
 from nightboard.table import palette as P
 from nightboard.table import programs
 from nightboard.table.tablefit import ProfileError, check_players
-
-VALUE_COLOUR = ((255, 255, 255), (170, 0, 255), (0, 200, 200), (255, 80, 0))
 
 
 def seats(profile, prog):
@@ -53,8 +51,7 @@ class Menu:
         self.players = self.seats[0]
         self.values = bytearray(len(prog["options"]))
         self.fields = 2 + len(prog["options"])
-        n = self.layout.positions
-        self._arc = [(i * n) // self.fields for i in range(self.fields + 1)]
+        self._arc = self._arcs(prog)
         if self.field >= self.fields:
             self.field = 0
 
@@ -65,6 +62,25 @@ class Menu:
         if (prog is None or prog["name"] != name) and name in self.progs:
             self.prog = None
             self._choose_game(self.progs.index(name))
+
+    def _arcs(self, prog):
+        """Where each field's arc starts (in positions), the last entry the end: each arc long enough for
+        the largest number it shows and a dark LED, the positions left over shared (evenly if they do not fit)."""
+        n = self.layout.positions
+        per = self.layout.leds_per_card
+        f = self.fields
+        need = [len(self.progs), self.seats[-1]] + [len(o[1]) for o in prog["options"]]
+        gap = 1  # one dark LED after the largest number, so two full arcs never run together
+        if sum((k + 1 + per - 1) // per for k in need) > n:
+            gap = 0
+        need = [(k + gap + per - 1) // per for k in need]
+        spare = n - sum(need)
+        if spare < 0:
+            return [(i * n) // f for i in range(f + 1)]
+        arc = [0]
+        for i in range(f):
+            arc.append(arc[i] + need[i] + spare * (i + 1) // f - spare * i // f)
+        return arc
 
     def press(self, role):
         """Returns the start options when "ok" starts a game, else None."""
@@ -101,15 +117,13 @@ class Menu:
             first = self._arc[field] * per
             last = self._arc[field + 1] * per
             if field == 0:
-                col = self.prog["colour"]
+                lit = self.game + 1
             elif field == 1:
-                col = P.FAMILY[5]
+                lit = self.players
             else:
-                col = VALUE_COLOUR[self.values[field - 2] % len(VALUE_COLOUR)]
+                lit = self.values[field - 2] + 1
             for j in range(first, last):
-                c = col
-                if field == 1 and j - first >= self.players:
-                    c = P.OFF
+                c = P.MENU_FIELD if j - first < lit else P.OFF
                 if field == self.field and not pulse:
                     fr.set(lay.ring_led(j), c[0] >> 3, c[1] >> 3, c[2] >> 3)
                 else:

@@ -2,8 +2,8 @@
 
 A pass has four phases, shown on the table itself:
 1. segments: each segment of the profile lights in turn, in chain order, in its own
-   colour: the play area cyan, each panel its seat's family colour (seat 0 red, 1 blue,
-   2 yellow, 3 green...), "skip" stretches grey. A strip in the wrong place, or red
+   colour: the play area white, each panel its seat's family colour (seat 0 red, 1 blue,
+   2 yellow, 3 green...), "skip" stretches dim white. A strip in the wrong place, or red
    showing as green (wrong led.order), shows at once.
 2. leds: every LED of the chain, one at a time in chain order, white. A dead LED (and
    usually every LED after it) or two LEDs in the wrong order show at once.
@@ -37,11 +37,11 @@ LED_MS_MAX = 120
 STUCK_MS = 5000
 ROLES = ("mode", "move", "look", "ok")
 
-PLAY_COLOUR = (0, 200, 200)
-SKIP_COLOUR = (60, 60, 60)
-WALK_COLOUR = (255, 255, 255)
-PROGRESS = (90, 90, 90)
-PASS_COLOUR = (255, 255, 255)
+PLAY_COLOUR = P.TABLE               # the play area's segments: the table's own LEDs
+SKIP_COLOUR = P.dim(P.TABLE, 2)     # LEDs wired but not used (dim white)
+WALK_COLOUR = P.TABLE
+PROGRESS = P.scale(P.TABLE, 90)
+PASS_COLOUR = P.TABLE
 
 # per-button state in the button phase
 UNTESTED, DOWN, OK, STUCK = 0, 1, 2, 3

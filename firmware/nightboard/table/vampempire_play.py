@@ -27,37 +27,38 @@ CYCLE_MS = 500
 REFUSED_MS = 600
 BOARD_MS = 400  # the board plays its seats one action at a time, slowly enough to follow
 SIDE = 8
-# Colours of this game (docs/table.md): a community's type at a full die; the Vatican as the Cross.
-TYPE_COLOUR = ((255, 110, 0), (200, 200, 200), (70, 90, 110), (120, 0, 170))  # village, town, city, cathedral
-VATICAN = (255, 255, 190)  # warm white: the Cross, as a cross is on every table
-ROUTE = (255, 200, 40)
-PRESENT = (90, 40, 0)  # brown, as a cave
+# Colours of this game by meaning (table/palette.py): a community's type at a full die.
+TYPE_COLOUR = (P.WILD, P.MORTAL, P.GOLD, P.HOLY)  # village, town, city (riches), cathedral
+VATICAN = P.HOLY
+ROUTE = P.TRAVEL
+PRESENT = P.MAGIC
 SOUL = P.BLOOD_HELD
-SOUL_HIGH = (255, 255, 255)
-BODY = (255, 120, 0)
-AP_COLOUR = ((0, 0, 0), (255, 60, 0), (255, 170, 0), (0, 255, 0), (0, 200, 255), (0, 200, 255))
-RITUAL_COLOUR = {R.BUFF: (0, 200, 200), R.ATTACK: (255, 0, 60)}
-CURSOR = (255, 255, 255)
-OFF = (0, 0, 0)
+SOUL_HIGH = P.TABLE
+BODY = P.MORTAL
+# action points 0..5 on status LED 2: white, brighter the more (4 and 5 alike)
+AP_COLOUR = (P.OFF, P.scale(P.TABLE, 100), P.scale(P.TABLE, 150), P.scale(P.TABLE, 200), P.TABLE, P.TABLE)
+RITUAL_COLOUR = {R.BUFF: P.MAGIC, R.ATTACK: P.BLOOD}
+CURSOR = P.TABLE
+OFF = P.OFF
 ANIM_MS = 600  # one animation step
 FLASH_MS = 100  # its flashes
 MAX_STEPS = 4
 # Animation steps: (what, a, b, c) in self.steps (docs/table.md, "VampEmpire": animations)
 AN_MOVE = 1  # a seat, from hex, to hex: its colour left dim where it was, blinking where it lands
-AN_SUCK = 2  # a seat, hex: the community flashes blood red
+AN_SUCK = 2  # a seat, hex: the community flashes blood (rose)
 AN_OVERTAKE = 3  # a seat, hex: the community flashes white and the seat's colour
 AN_RITUAL = 4  # a seat, ritual type (0 buff, 1 attack), target (0 none, 1.. a seat + 1, 10.. a hex + 10)
-AN_PRESENT = 5  # a seat, hex: the present flashes brown and that seat's colour
+AN_PRESENT = 5  # a seat, hex: the present flashes sky blue and that seat's colour
 AN_SLOWED = 6  # a seat, by seat: its blood LEDs flash the Beast's seat colour
 ANIMATED = {"move": AN_MOVE, "travel": AN_MOVE, "suck": AN_SUCK, "overtake": AN_OVERTAKE, "ritual": AN_RITUAL,
             "intercept": AN_RITUAL, "present": AN_PRESENT, "slowed": AN_SLOWED}
 KINDS = (A.CHOOSE, A.PASS, A.OFFER, A.GIVE, A.WANT, A.ACCEPT, A.REFUSE, A.MOVE, A.SUCK, A.OVERTAKE, A.RITUAL,
          A.DISCARD, A.ROUTE, A.UNROUTE, A.TRAVEL, A.MANIPULATE, A.RUMMAGE, A.INTERCEPT, A.LET, A.END)
-KIND_COLOUR = {A.MOVE: None, A.SUCK: P.BLOOD_HELD, A.OVERTAKE: (255, 255, 255), A.RITUAL: RITUAL_COLOUR[R.BUFF],
-               A.DISCARD: BODY, A.ROUTE: ROUTE, A.UNROUTE: ROUTE, A.TRAVEL: ROUTE, A.MANIPULATE: (170, 0, 255),
-               A.RUMMAGE: PRESENT, A.OFFER: (0, 40, 255), A.GIVE: (0, 40, 255), A.WANT: (0, 40, 255), A.PASS: (40, 40, 40), A.ACCEPT: (0, 255, 0),
-               A.REFUSE: (255, 0, 0), A.INTERCEPT: (255, 0, 60), A.LET: (40, 40, 40), A.END: (40, 40, 40),
-               A.CHOOSE: (255, 255, 255)}
+KIND_COLOUR = {A.MOVE: None, A.SUCK: P.BLOOD_HELD, A.OVERTAKE: P.TABLE, A.RITUAL: RITUAL_COLOUR[R.BUFF],
+               A.DISCARD: BODY, A.ROUTE: ROUTE, A.UNROUTE: ROUTE, A.TRAVEL: ROUTE, A.MANIPULATE: P.dim(P.MAGIC, 1),
+               A.RUMMAGE: P.dim(PRESENT, 2), A.OFFER: P.GOLD, A.GIVE: P.GOLD, A.WANT: P.GOLD, A.PASS: P.PLAIN,
+               A.ACCEPT: P.SAFE, A.REFUSE: P.ERROR, A.INTERCEPT: P.WARD, A.LET: P.PLAIN, A.END: P.PLAIN,
+               A.CHOOSE: P.TABLE}
 
 
 # A ritual in a hand: its type's colour, and its place among the rituals of that type in the deck's table
@@ -161,8 +162,8 @@ class VampEmpirePlay:
         for s in range(min(v["players"], len(self.panels))):
             soul, bodies, status = self.panels[s]
             for k in range(8):
-                _put(soul, k, SOUL if v["soul"][s] > k else (0, 0, 0))
-                _put(bodies, k, BODY if v["bodies"][s] > k else (0, 0, 0))
+                _put(soul, k, SOUL if v["soul"][s] > k else OFF)
+                _put(bodies, k, BODY if v["bodies"][s] > k else OFF)
             if v["soul"][s] >= 9:
                 _put(soul, 7, SOUL_HIGH)
             if v["soul"][s] >= 10:
@@ -175,7 +176,7 @@ class VampEmpirePlay:
             hand = g.view(s).get("hand", [])
             for k in range(8):
                 _put(self.hands[s], k, _dim(RITUAL_COLOUR[R.KINDS[hand[k]][1]], 1 + NTH[hand[k]], 1 + NTH_MOST)
-                     if k < len(hand) else (0, 0, 0))
+                     if k < len(hand) else OFF)
         self.offer_from = self.offer_to = -1
         p = g.pending
         if p is not None and p[0] == "offer":
@@ -463,7 +464,7 @@ def _item(buf, item):
     else:
         c, k = RITUAL_COLOUR[R.KINDS[item][1]], NTH[item]
     for i in range(8):
-        _put(buf, i, c if i < k else (0, 0, 0))
+        _put(buf, i, c if i < k else OFF)
 
 
 def _put(buf, i, c):

@@ -11,8 +11,8 @@ blink magenta, nothing changes. A seat the board plays acts 0.7 s after the boar
 the same short white flash on status light 2, so the lights never tell others what was chosen.
 
 The ring gives every seat the arc in front of its panel: its light 0 the seat's colour (blinking while the
-game waits for it; green once escaped), light 1 a bite (bone white), light 2 feathers on that bite (cyan),
-light 3 the Vampire (red); the Vampire's face-up bones follow, one light each (dim: tired this turn).
+game waits for it; ice once escaped), light 1 a bite (rose), light 2 feathers on that bite (spring green),
+light 3 the Vampire (rose); the Vampire's face-up bones follow, one light each (dim: tired this turn).
 Each applied action's public events go to `log` as they happen, and `turns_done` grows so the table saves;
 what it did to a seat (a bite, a declaration, an escape, a heal, a bite fended off) flashes on that seat's arc.
 
@@ -32,15 +32,16 @@ from nightboard.table.layout import STATUS_AT
 REFUSED_MS = 600
 BOARD_MS = 700  # a seat the board plays acts this long after the board starts waiting for it, always
 FLASH_MS = 150
-OFF = (0, 0, 0)
-WHITE = (255, 255, 255)
-BONE = (230, 220, 190)
-BONE_TIRED = (60, 55, 45)
-FEATHER = (0, 200, 200)
-VAMPIRE = (255, 0, 0)
-ESCAPED = (0, 255, 60)
-# a suit's colour (bone, leaf, track, wave, feather, fate) and its value as brightness, 1..10 (0: Fate)
-SUIT = ((230, 220, 190), (0, 220, 0), (200, 90, 0), (0, 60, 255), (0, 200, 200), (170, 0, 255))
+OFF = P.OFF
+WHITE = P.TABLE
+BONE = P.BLOOD                  # a bone is a bite
+BONE_TIRED = P.dim(P.BLOOD, 2)  # fended off: may not bite again this turn
+FEATHER = P.SAFE                # feathers heal a bite
+VAMPIRE = P.BLOOD
+ESCAPED = P.TRAVEL
+# a suit's colour (bone, leaf, track, wave, feather, fate) and its value as brightness, 1..10 (0: Fate);
+# the running suits are the wild, the road and a ward (they defend)
+SUIT = (BONE, P.WILD, P.TRAVEL, P.WARD, FEATHER, P.MAGIC)
 # r, g, b of suit s at value v (0..10) at byte 33 * s + 3 * v: one small buffer, not 66 tuples (heap)
 SHADES = bytearray(c * (v + 2) // 12 for col in SUIT for v in range(11) for c in col)
 ANIM_MS = 900
@@ -56,8 +57,10 @@ FLASHES = (("bitten", "seat", P.WOUND), ("bite", "on", P.WOUND), ("declare", "se
 AIMED = (M.FEATHER, M.HEAL, M.BITE)  # actions aimed at a seat
 MASKED = (M.DISCARD, M.DEFEND)  # actions with a mask of hand positions
 ONE_CARD = (M.FEATHER, M.HEAL, M.FATE, M.WARD)  # actions with one hand position
-KIND_COLOUR = (WHITE, (90, 90, 90), FEATHER, (255, 120, 200), (170, 0, 255), VAMPIRE, ESCAPED,
-               BONE, (255, 200, 0), (120, 0, 255))
+# by action kind: end, discard, feather, heal with Fate, Fate at the Vampire, declare, escape, bite,
+# defend, ward with Fate; kinds of one meaning differ in brightness (heal, bite and ward are the dim ones)
+KIND_COLOUR = (WHITE, P.PLAIN, FEATHER, P.dim(FEATHER, 2), P.MAGIC, VAMPIRE, ESCAPED,
+               P.dim(P.BLOOD, 2), P.WARD, P.dim(P.WARD, 2))
 
 
 # Why the game ended, in the words of the game-over line (the engine's end codes).

@@ -1,7 +1,7 @@
 """Vampire Nights on a grid table: the mansion on the grid, each seat's panel, the buttons of the seat to move.
 
 The grid (docs/table.md): one column of cells per player's column of the mansion, Entrance at the top,
-Garden at the bottom. A face-down room is dim violet, an empty room dark, a face-up room the colour of
+Garden at the bottom. A face-down room is dim lavender (unseen), an empty room dark, a face-up room the colour of
 its tile; a guard shows in its seat's colour (dimmed once laid down); where a cell holds several things
 they take turns every half second. The seat to move: "mode" picks the next kind of action, "move" the
 next target of that kind (a cursor blinks on it), "ok" does it. Actions that would tell what a player
@@ -11,15 +11,15 @@ brings round, and in what order, depends on the hand): its target shows on the s
 letting go of look restores the choice made before it.
 
 A panel (8 blood LEDs, 3 status LEDs): without look, loot tiles held (gold, from the left) and bite cards
-drawn (crimson, from the right); with look, in turn every 1.5 s, where its choice points (if it does:
+drawn (rose, from the right); with look, in turn every 1.5 s, where its choice points (if it does:
 first its column, then its place in the column), its hand of items, its loot, its bite cards (Vampire
-crimson, Shield steel blue) and what its Torch showed; status LED 3 says which. Status LED 1 is the
+rose, Shield lime) and what its Torch showed; status LED 3 says which. Status LED 1 is the
 seat's colour, blinking while it is to move; LED 2 the kind of action chosen; LEDs 2 and 3 blink
 magenta when a press is refused.
 On a table with private hand panels (table/hand_panel.py) a seat holding look sees all of it at once on
 its hand panel, a row each, with the kind of action chosen on the last row and its target blinking in the
 right-hand columns, and its small panel keeps showing the public counts (LED 2 white for any choice made
-under look). A room turned face up flashes white on its cell, a bite the bitten seat's blood LEDs red.
+under look). A room turned face up flashes white on its cell, a bite the bitten seat's blood LEDs rose.
 Everything drawn comes from views: the public one, and a seat's own while it holds look.
 """
 
@@ -37,32 +37,34 @@ FLASH_BLINKS = 3
 PAGE_MS = 1500
 REFUSED_MS = 600
 BOARD_MS = 700  # the board's seat acts this long after its turn comes (its decision's time never shows)
-DOWN = (45, 35, 70)
-ENTRANCE = (60, 60, 60)
-GARDEN = (0, 60, 10)
-WHITE = (255, 255, 255)
-GOLD = (255, 170, 0)
-CRIMSON = (255, 0, 60)
-STEEL = (70, 110, 200)
+# The mansion by meaning (table/palette.py); things of one meaning differ in brightness.
+DOWN = P.UNSEEN                 # a face-down room
+ENTRANCE = P.PLAIN
+GARDEN = P.dim(P.WILD, 2)
+WHITE = P.TABLE
+GOLD = P.GOLD
+CRIMSON = P.BLOOD               # the older name of a vampire's rose
+STEEL = P.WARD                  # a Shield bite card
+TORCH = P.dim(P.HOLY, 2)
 TILE = {
-    "cat": (255, 80, 0), "chest": (0, 200, 200), "coffin": (120, 0, 200), "coins": GOLD,
-    "stone": (110, 110, 110), "spiderweb": (200, 200, 255), "lord": CRIMSON, "lady": CRIMSON,
-    "minion": (150, 0, 30), "father": (255, 200, 150), "mother": (255, 200, 150), "daughter": (255, 200, 150),
-    "dog": (120, 60, 0), "coffin8": (120, 0, 200), "coffin10": (120, 0, 200),
+    "cat": P.WILD, "chest": P.dim(P.MAGIC, 1), "coffin": P.dim(GOLD, 1), "coins": GOLD,
+    "stone": P.dim(P.TABLE, 1), "spiderweb": P.SIGHT, "lord": CRIMSON, "lady": CRIMSON,
+    "minion": P.dim(CRIMSON, 2), "father": P.MORTAL, "mother": P.MORTAL, "daughter": P.MORTAL,
+    "dog": P.dim(P.WILD, 1), "coffin8": P.dim(GOLD, 1), "coffin10": P.dim(GOLD, 1),
 }
 ITEM = {
-    "cloak": (170, 0, 255), "jump": (0, 255, 120), "mirror": (140, 140, 255), "mask": (255, 110, 140),
-    "crossbow": (150, 80, 20), "garlic": (150, 255, 60), "cross": (255, 255, 190), "stake": (150, 80, 20),
-    "bag": GOLD, "water": (0, 120, 255), "torch": (255, 225, 110), "glass": (0, 200, 200),
+    "cloak": P.MAGIC, "jump": P.dim(P.TRAVEL, 1), "mirror": P.SIGHT, "mask": P.dim(P.MAGIC, 2),
+    "crossbow": P.dim(P.WEAPON, 1), "garlic": P.GARLIC, "cross": P.HOLY, "stake": P.WEAPON,
+    "bag": GOLD, "water": P.dim(P.HOLY, 1), "torch": TORCH, "glass": P.dim(P.SIGHT, 1),
 }
 PUBLIC = (A.MOVE, A.PASS, A.END, A.TAKE_BITE, A.PLACE, A.LOOT, A.CROWD)
-KIND_COLOUR = {A.MOVE: (0, 255, 0), A.PASS: (90, 25, 0), A.END: WHITE, A.TAKE_BITE: CRIMSON,
-               A.PLACE: (0, 255, 0), A.LOOT: GOLD, A.CROWD: (0, 255, 0)}
-PAGES = ((255, 255, 255), GOLD, CRIMSON, (255, 225, 110))  # hand, loot, bites, torch
+KIND_COLOUR = {A.MOVE: P.TRAVEL, A.PASS: P.PLAIN, A.END: WHITE, A.TAKE_BITE: CRIMSON,
+               A.PLACE: P.TRAVEL, A.LOOT: GOLD, A.CROWD: P.TRAVEL}
+PAGES = (WHITE, GOLD, CRIMSON, TORCH)  # hand, loot, bites, torch
 PAGE_FIELDS = ("hand", "my_loot", "my_bites", "peeks")
 
 
-DARK = (0, 0, 0)
+DARK = P.OFF
 DIMMED = tuple((c[0] >> 2, c[1] >> 2, c[2] >> 2) for c in P.FAMILY)  # a guard laid down (made once)
 
 
@@ -224,7 +226,7 @@ class VampireNightsPlay:
 
     def _flash(self, events, now):
         """What the action did (public events only): a room turned face up flashes white on its cell, a
-        bite flashes the bitten seat's blood LEDs red, FLASH_BLINKS times over ANIM_MS."""
+        bite flashes the bitten seat's blood LEDs rose, FLASH_BLINKS times over ANIM_MS."""
         self.anim_cell = self.anim_seat = -1
         for e in events:
             if "reveal" in e:
@@ -415,7 +417,7 @@ class VampireNightsPlay:
 
     def _hand(self, own, p, now, seat):
         """The seat's own view on its private hand panel, a row each (docs/table.md): 0 its items, 1 and 2
-        its loot tiles, 3 its bite cards, 4 what its Torch showed, 5 all crimson once it has turned
+        its loot tiles, 3 its bite cards, 4 what its Torch showed, 5 all rose once it has turned
         Vampire, 6 the kind of action chosen. Each light is one thing in its colour; the things the
         choice being made would spend blink, and so does its target, over the right-hand columns."""
         hp = self.hand_panel

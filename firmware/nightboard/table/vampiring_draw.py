@@ -20,38 +20,34 @@ from nightboard.games.vampiring.cards import HOME_BASE
 from nightboard.table import palette as P
 from nightboard.table import vampiring_scene as S
 
-# VampiRing's own colours (card kinds: codes from games/vampiring/cards.py); a Home shows its family's colour,
-# dimmed. Shared meanings (seats, blood, wounds, garlic) are in palette.py.
+# VampiRing's cards by meaning (codes from games/vampiring/cards.py); a Home shows its family's colour,
+# dimmed. Forest and Cave share WILD and are told apart by brightness (the Cave is the dark one).
 CARD = {
-    1: (255, 60, 0),     # carriage: orange
-    2: (255, 110, 140),  # parchment: pink
-    3: (0, 200, 200),    # tower: cyan
-    4: (0, 90, 25),      # forest: dark green
-    5: (90, 40, 0),      # cave: brown
+    1: P.TRAVEL,         # carriage: the vampire goes on
+    2: P.MAGIC,          # parchment: the spell that sends it home
+    3: P.MORTAL,         # tower: the Men's stronghold
+    4: P.WILD,           # forest: the Wolves'
+    5: P.dim(P.WILD, 2), # cave: the Bats', dark
     6: P.GARLIC,         # garlic
-    7: (140, 140, 255),  # mirror: lavender
-    8: (40, 40, 40),     # graveyard: grey
-    9: (255, 255, 190),  # cross: warm white
+    7: P.SIGHT,          # mirror
+    8: P.PLAIN,          # graveyard: an ordinary place
+    9: P.HOLY,           # cross
 }
 HOME_DIM_SHIFT = 2  # a Home is its family colour / 4, so it never reads as a vampire
-BLOOD_LOST_LAST = (90, 25, 0)   # lost in the last turn: dim amber
-BLOOD_LOST = (0, 0, 0)          # lost before: dark
-BLOCKED = (255, 255, 255)
-FIGHT = (255, 255, 255)
-GHOST = (120, 160, 255)
-PREVIEW = (255, 255, 255)
-META_COLOUR = ((255, 255, 255), (170, 0, 255))   # A white, B violet (shown only to the owner, while looking)
-DIR_COLOUR = ((0, 255, 0), (255, 80, 0))         # cw green, ccw orange
+BLOOD_LOST_LAST = P.BLOOD_LOST  # lost in the last turn: dim blood
+BLOOD_LOST = P.OFF              # lost before: dark
+BLOCKED = P.TABLE
+FIGHT = P.TABLE
+GHOST = P.SIGHT
+PREVIEW = P.TABLE
+META_COLOUR = (P.TABLE, P.MAGIC)   # A white, B sky blue (shown only to the owner, while looking)
+DIR_COLOUR = (P.TABLE, P.TRAVEL)   # cw white, ccw ice
 
 CYCLE_MS = 500
 
 
-def _dim(c, shift):
-    return (c[0] >> shift, c[1] >> shift, c[2] >> shift)
-
-
-HOME = tuple(_dim(c, HOME_DIM_SHIFT) for c in P.FAMILY)
-OFF = (0, 0, 0)
+HOME = tuple(P.dim(c, HOME_DIM_SHIFT) for c in P.FAMILY)
+OFF = P.OFF
 
 
 def _copy_list(dst, src):

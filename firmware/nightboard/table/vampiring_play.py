@@ -26,7 +26,7 @@ from nightboard.table.vampiring_draw import OFF, Renderer
 from nightboard.table.vampiring_scene import Scene, Timeline
 
 FLASH_MS = 150
-WHITE = (255, 255, 255)
+WHITE = P.TABLE
 
 
 class VampiRingPlay:

@@ -17,7 +17,7 @@ from nightboard.games.vampire_cards import moves as M
 
 NAME = "vampire_cards"
 FORMAT = 1
-SEATS = ("red", "blue", "yellow", "green", "purple", "white")
+SEATS = ("red", "blue", "yellow", "green", "purple", "cyan")  # the seats' names (table/palette.py)
 DAWNS = (15, 25, 0)
 PHASES = ("play", "bitten", "bite", "defend", "shed", "ward", "over")
 

@@ -5,7 +5,8 @@ printer and the tests share one set of names.
 """
 
 # V1: family colours in seating order.
-FAMILIES = ("red", "blue", "yellow", "green", "purple", "white")
+FAMILIES = ("red", "blue", "yellow", "green", "purple", "cyan")  # the seats' names (table/palette.py)
+OLD_NAME = ("white", 5)  # the sixth family's name before white became the table's own colour; still read
 MIN_FAMILIES = 2
 MAX_FAMILIES = 6
 DROPS = 8
@@ -85,7 +86,7 @@ def card_from_name(name, families):
         if name.startswith("home-"):
             fam = name[5:]
             for f in range(families):
-                if FAMILIES[f] == fam:
+                if FAMILIES[f] == fam or (fam, f) == OLD_NAME:
                     return HOME_BASE + f
             raise ValueError("no family %r in a %d-family game" % (fam, families))
         for code in KIND_NAMES:

@@ -27,6 +27,7 @@ from nightboard.games.vampiring.cards import (
     MAX_FAMILIES,
     META,
     MIN_FAMILIES,
+    OLD_NAME,
     QUIET_MAX,
     SHAPES,
     card_name,
@@ -77,7 +78,7 @@ def family_index(name_or_index, families):
     """A family by colour name or index, checked against the game's families."""
     if isinstance(name_or_index, str):
         for f in range(families):
-            if FAMILIES[f] == name_or_index:
+            if FAMILIES[f] == name_or_index or (name_or_index, f) == OLD_NAME:
                 return f
         raise GameError("unknown family %r (this game has %s)" % (name_or_index, ", ".join(FAMILIES[:families])))
     if isinstance(name_or_index, int) and not isinstance(name_or_index, bool) and 0 <= name_or_index < families:
