@@ -62,7 +62,7 @@ def test_a_gpio_press_made_and_let_go_between_two_scans_is_seen_by_the_next(hw):
     assert states == bytearray([0, 1])
     b.scan(states)
     assert states == bytearray([0, 0])  # seen once, not held
-    b2 = hw.rp2_buttons.GpioButtons([{"pin": 5}], pull="down")
+    hw.rp2_buttons.GpioButtons([{"pin": 5}], pull="down")
     assert m.PINS[5].irq_trigger == m.Pin.IRQ_RISING
 
 
