@@ -121,7 +121,7 @@ class SaveStore:
         self.buf = bytearray(max(size, BUFFER))
         self.writes = 0
         self._job = None  # the save under way: [phase, sealer, mac, crc, program, turns_done, nonce, start]
-        self._sealer = None  # kept from save to save, with its buffers
+        self._sealer = Sealer(part=SEAL_STEP)  # kept from save to save, with its buffers
 
     @property
     def keys(self):
@@ -150,10 +150,7 @@ class SaveStore:
         nonce = bytes(self.random_bytes(NONCE_BYTES))
         text = _body_into(self.buf, state)
         sealer = self._sealer
-        if sealer is None:
-            sealer = self._sealer = Sealer(self.keys, nonce, text)
-        else:
-            sealer.start(self.keys, nonce, text)
+        sealer.start(self.keys, nonce, text)
         self._job = [_SEALING, sealer, self.keys.mac_start(program, turns_done, nonce),
                      0, program, turns_done, nonce, 0]
 

@@ -91,14 +91,20 @@ class Sealer:
     counter is changed in place. What is left behind is each block's hash object and digest, and the
     part's integers. `start` makes the same Sealer seal the next save."""
 
-    def __init__(self, keys, nonce, text):
-        self.ks = None  # keystream of one part, grown to the largest part asked for
-        self.start(keys, nonce, text)
+    def __init__(self, keys=None, nonce=None, text=0, part=0):
+        # Both buffers made now (a SaveStore makes its Sealer when the table starts, while the heap is in one
+        # piece): the keystream of a part of `part` bytes, and the hashed message.
+        self.ks = bytearray(part + 2 * BLOCK) if part else None
+        self.msg = bytearray(BLOCK + NONCE_BYTES + 4)
+        self.text = text
+        self.pos = 0
+        if keys is not None:
+            self.start(keys, nonce, text)
 
     def start(self, keys, nonce, text):
-        msg = getattr(self, "msg", None)
+        msg = self.msg
         n = len(keys.seal) + len(nonce) + 4
-        if msg is None or len(msg) != n:
+        if len(msg) != n:
             msg = self.msg = bytearray(n)
         msg[:n - 4] = keys.seal + nonce
         msg[n - 2] = msg[n - 1] = 0
