@@ -109,6 +109,10 @@ def _positions(game, seat, players, seed=1, plies=PLIES, limit=400):
 DECIDE = ("import gc, json, time; from nightboard.games import index; g = index.module(%r).from_json(json.loads(%r)); "
           "gc.collect(); t = time.ticks_us(); a = g.board_move(%r); "
           "print('DECIDE', time.ticks_diff(time.ticks_us(), t)); g = None; gc.collect()")
+# After a game's positions: its modules dropped, so that the next game's mind has the heap the table left
+# (the table stopped at the REPL still holds its own game; five games' minds at once do not fit beside it).
+FORGET = ("import gc, sys\nfor k in [k for k in sys.modules if k.startswith('nightboard.games.')]:\n"
+          "    del sys.modules[k]\n\ngc.collect()")
 
 
 def board_decisions(emu, deciders):
@@ -124,6 +128,7 @@ def board_decisions(emu, deciders):
                 got[ply] = " ".join(text.strip().splitlines()[-2:])[-200:]
                 continue
             got[ply] = round(int(ms[0]) / 1000, 1)
+        emu.repl("exec(%r)" % FORGET)
         times = [v for v in got.values() if isinstance(v, float)]
         out[game] = {"worst_ms": max(times) if times else None, "ms_at_ply": got} if got else \
             "no position with the board to move"
