@@ -111,8 +111,10 @@ DECIDE = ("import gc, json, time; from nightboard.games import index; g = index.
           "print('DECIDE', time.ticks_diff(time.ticks_us(), t)); g = None; gc.collect()")
 # After a game's positions: its modules dropped, so that the next game's mind has the heap the table left
 # (the table stopped at the REPL still holds its own game; five games' minds at once do not fit beside it).
-FORGET = ("import gc, sys\nfor k in [k for k in sys.modules if k.startswith('nightboard.games.')]:\n"
-          "    del sys.modules[k]\n\ngc.collect()")
+FORGET = ("import gc, sys\nimport nightboard.games as G\n"
+          "for k in [k for k in sys.modules if k.startswith('nightboard.games.')]:\n"
+          "    del sys.modules[k]\n    if k.count('.') == 2 and k.split('.')[2] in G.__dict__:\n"
+          "        delattr(G, k.split('.')[2])\n\nG = None\ngc.collect()")
 
 
 def board_decisions(emu, deciders):
