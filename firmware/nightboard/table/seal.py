@@ -85,54 +85,79 @@ class Sealer:
     """Seal (or open) a body in place, a bounded part at a time: its first `text` bytes are XOR-ed with the
     keystream for (keys, nonce); the rest, zeros in the plain body, receive the keystream itself.
 
-    Made for a Pico: a whole block of text is XOR-ed as two long integers (in C, about 30 times faster
-    than a byte loop in Python), and the hashed message is one buffer whose counter is changed in place,
-    so each block leaves only the hash object and its digest behind."""
+    Made for a Pico, where every Python operation costs microseconds and every object is garbage a
+    collection must sweep: a part's keystream is hashed into one buffer kept from save to save, then its
+    text is XOR-ed in one go as two long integers (in C), and the hashed message is one buffer whose
+    counter is changed in place. What is left behind is each block's hash object and digest, and the
+    part's integers. `start` makes the same Sealer seal the next save."""
 
-    def __init__(self, keys, nonce, text):
-        self.msg = bytearray(keys.seal + nonce + bytes(4))
+    def __init__(self, keys=None, nonce=None, text=0, part=0):
+        # Both buffers made now (a SaveStore makes its Sealer when the table starts, while the heap is in one
+        # piece): the keystream of a part of `part` bytes, and the hashed message.
+        self.ks = bytearray(part + 2 * BLOCK) if part else None
+        self.msg = bytearray(BLOCK + NONCE_BYTES + 4)
+        self.text = text
+        self.pos = 0
+        if keys is not None:
+            self.start(keys, nonce, text)
+
+    def start(self, keys, nonce, text):
+        msg = self.msg
+        n = len(keys.seal) + len(nonce) + 4
+        if len(msg) != n:
+            msg = self.msg = bytearray(n)
+        msg[:n - 4] = keys.seal + nonce
+        msg[n - 2] = msg[n - 1] = 0
         self.text = text
         self.pos = 0
 
-    def _block(self, i):
-        c = i // BLOCK
-        m = self.msg
-        n = len(m)
-        m[n - 4] = c & 0xFF
-        m[n - 3] = (c >> 8) & 0xFF
-        m[n - 2] = c >> 16
+    def _digest(self, c):
+        m = self.msg  # its last two bytes stay 0: a body has fewer than 65536 blocks
+        m[-4] = c & 0xFF
+        m[-3] = c >> 8
         return hashlib.sha256(m).digest()
 
     def run(self, buf, n):
-        """The next part of buf: up to n bytes of text, or once the text is done up to 4*n bytes of padding;
-        True once buf is done."""
+        """The next part of buf: up to n bytes of text (and the rest of the text's last block), or once the
+        text is done up to 2*n bytes of padding; True once buf is done."""
         i = self.pos
         size = len(buf)
         text = self.text
         if i < text:
             end = min(text, i + n)
-            while i < end:
-                ks = self._block(i)
-                j = i % BLOCK
-                if _WIDE and j == 0 and i + BLOCK <= end:
-                    v = int.from_bytes(buf[i:i + BLOCK], "little") ^ int.from_bytes(ks, "little")
-                    buf[i:i + BLOCK] = v.to_bytes(BLOCK, "little")
-                    i += BLOCK
-                    continue
-                stop = min(end, i + BLOCK - j)
-                while i < stop:
-                    buf[i] ^= ks[j]
-                    i += 1
-                    j += 1
-                if i == text and j < BLOCK:  # the rest of the text's last block: padding
-                    stop = min(size, i + BLOCK - j)
-                    buf[i:stop] = ks[j:j + stop - i]
-                    i = stop
+            first = i // BLOCK
+            stop = min(size, (end + BLOCK - 1) // BLOCK * BLOCK)  # the keystream to the end of end's block
+            need = stop - first * BLOCK
+            ks = self.ks
+            if ks is None or len(ks) < need:
+                ks = self.ks = bytearray(max(need, 2 * BLOCK))
+            k = 0
+            c = first
+            while k < need:
+                ks[k:k + BLOCK] = self._digest(c)
+                k += BLOCK
+                c += 1
+            ksv = memoryview(ks)
+            a = i - first * BLOCK
+            if _WIDE:
+                v = int.from_bytes(buf[i:end], "little") ^ int.from_bytes(ksv[a:a + end - i], "little")
+                buf[i:end] = v.to_bytes(end - i, "little")
+                v = None
+            else:
+                for j in range(end - i):
+                    buf[i + j] ^= ks[a + j]
+            if end == text:  # the rest of the text's last block: padding
+                buf[end:stop] = ksv[end - i + a:stop - i + a]
+                end = stop
+            i = end
         else:
-            end = min(size, i + 4 * n)
+            end = min(size, i + 2 * n)
             while i < end:
                 stop = min(size, i + BLOCK)
-                buf[i:stop] = self._block(i)[:stop - i]
+                if stop - i == BLOCK:
+                    buf[i:stop] = self._digest(i // BLOCK)
+                else:
+                    buf[i:stop] = self._digest(i // BLOCK)[:stop - i]
                 i = stop
         self.pos = i
         return i >= size
