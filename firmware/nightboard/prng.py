@@ -1,11 +1,28 @@
-"""A small seeded PRNG (xorshift32) that gives the same numbers on CPython and MicroPython.
+"""The seeded PRNG every game draws from: the same numbers on CPython and MicroPython.
 
 Every random draw of every game goes through it, never through `random`, whose
 algorithms differ between the two interpreters. Its whole state is one integer,
 so it saves to JSON and resumes the same stream.
+
+Two streams, chosen by the seed:
+- a seed below NARROW (2**30) gives xorshift32, 32 bits of state: every record, save and
+  seeded test made before wide seeds existed replays to exactly the same draws;
+- a seed of NARROW or more (the board draws 62 bits: draw_seed) gives SHA-256 in counter
+  mode under a 64-bit key made from the seed: nobody can search the seeds, or solve the
+  stream from the draws a game reveals, to learn the ones it hides.
+A state of 1..2**32-1 is a narrow stream; 2**32..STATE_MAX is a wide one, key * 2**32 + words
+drawn. hashlib.sha256 is on both interpreters (MicroPython's rp2 and unix ports); a wide draw
+hashes once per 8 words and allocates a few small objects: draws happen at setup and on
+turns, never per frame.
 """
 
+import hashlib
+
 _MASK = 0xFFFFFFFF
+NARROW = 1 << 30  # seeds below it keep the narrow stream
+SEED_MAX = 2 ** 62
+STATE_MAX = (1 << 96) - 1
+_KEY_MASK = (1 << 64) - 1
 
 
 def _mix(seed):
@@ -19,26 +36,66 @@ def _mix(seed):
     return x or 0x2545F491
 
 
+def _wide_key(seed):
+    # (a game's seed stops at SEED_MAX; bits above 64 of a tool's own derived seeds are dropped)
+    d = hashlib.sha256(b"nightboard prng key\x00" + (seed & _KEY_MASK).to_bytes(8, "little")).digest()
+    return int.from_bytes(d[:8], "little") or 1
+
+
+def draw_seed(raw):
+    """A wide seed (NARROW..2**62-1, 62 random bits) from 8 bytes of the board's own randomness."""
+    if len(raw) < 8:
+        raise ValueError("draw_seed needs 8 random bytes")
+    s = int.from_bytes(raw[:8], "little") & (SEED_MAX - 1)
+    if s < NARROW:  # 1 chance in 2**32: keep it wide
+        s |= 1 << 61
+    return s
+
+
+def valid_state(state):
+    return isinstance(state, int) and not isinstance(state, bool) and 0 < state <= STATE_MAX
+
+
 class Prng:
-    """xorshift32 stream. `state` is the whole state; `Prng(state=s)` resumes it."""
+    """`state` is the whole state; `Prng(state=s)` resumes the stream."""
 
     def __init__(self, seed=0, state=None):
         if state is not None:
-            if not isinstance(state, int) or not 0 < state <= _MASK:
-                raise ValueError("prng state must be an integer in 1..2**32-1")
+            if not valid_state(state):
+                raise ValueError("prng state must be an integer in 1..2**96-1")
             self.state = state
         else:
-            if not isinstance(seed, int) or seed < 0:
+            if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
                 raise ValueError("seed must be a non-negative integer")
-            self.state = _mix(seed & _MASK)
+            if seed < NARROW:
+                self.state = _mix(seed)
+            else:
+                self.state = _wide_key(seed) << 32
+        self._at = -1  # state >> 3 of the block in _block (a cache: state alone decides the draws)
+        self._block = None
 
     def next32(self):
         x = self.state
+        if x > _MASK:
+            return self._wide()
         x ^= (x << 13) & _MASK
         x ^= x >> 17
         x ^= (x << 5) & _MASK
         self.state = x
         return x
+
+    def _wide(self):
+        s = self.state
+        at = s >> 3
+        if at != self._at:
+            key = (s >> 32) & _KEY_MASK
+            n = (s & _MASK) >> 3
+            self._block = hashlib.sha256(
+                b"nightboard prng\x00" + key.to_bytes(8, "little") + n.to_bytes(4, "little")).digest()
+            self._at = at
+        i = (s & 7) << 2
+        self.state = s + 1
+        return int.from_bytes(self._block[i:i + 4], "little")
 
     def below(self, n):
         """A uniform integer in 0..n-1 (rejection sampling, no modulo bias)."""
