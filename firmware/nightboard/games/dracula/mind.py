@@ -28,6 +28,10 @@ he wins about a third of the games at level 1, half at level 2 (the default,
 the fair one) and four in five at level 3. Those figures, the predictability
 and the cost of a decision: host/nightboard_host/dracula_bench.py, reported
 by `make bench`.
+
+steps(...) is the same decision as a generator, for the table to spread over frames
+(table/thinking.py): it yields None after each bounded piece of work (his walks, then OUTCOMES_PER_PIECE
+outcomes scored at a time) and his move last. decide() runs it through at once: the same move either way.
 """
 
 from array import array
@@ -44,6 +48,7 @@ MARGIN = (0, 2000, 1500, 1000)  # outcomes scoring within this of the best are e
 SPACE = 120  # per doubling of the rooms he may be in
 ESCAPE = 45  # per safe room he can reach next turn (at most 6 counted)
 STRIKE = 90  # per hunter he could reach next turn
+OUTCOMES_PER_PIECE = 2  # outcomes scored in one piece of steps()
 
 _buf = []
 
@@ -65,7 +70,14 @@ class Stats:
 
 
 def decide(m, view, room, prng, level, stats=None):
-    """Dracula's move (crypt, rooms, bites) for the position the hunters see in `view`."""
+    """Dracula's move (crypt, rooms, bites) for the position the hunters see in `view` (steps() run through)."""
+    for out in steps(m, view, room, prng, level, stats):
+        if out is not None:
+            return out
+
+
+def steps(m, view, room, prng, level, stats=None):
+    """decide() as a generator: None after each piece of work, then his move."""
     n = m.n
     hunters = view["hunters"]
     pos = view["positions"]
@@ -87,7 +99,9 @@ def decide(m, view, room, prng, level, stats=None):
     if stats is not None:
         stats.walks += nw
     if prng.below(100) < CARELESS[level]:
-        return _gentle(m, room, ws, nw, crypt, can, pos, prng)
+        yield _gentle(m, room, ws, nw, crypt, can, pos, prng)
+        return
+    yield None
 
     # Distinct outcomes, each an int: crypt << 13 | end << 6 | bite mask over `can`; and the first walk
     # (a compact int, or -1 for the crypt) that gives it. Both in buffers made once per map.
@@ -148,6 +162,8 @@ def decide(m, view, room, prng, level, stats=None):
     best_score = 0
     escape_cache = [-1] * n
     for oi in range(no):
+        if oi % OUTCOMES_PER_PIECE == 0:
+            yield None
         o = outs[oi]
         cr, end, mask = o >> 13, (o >> 6) & 127, o & 63
         key = (end if cr else -1) * 64 + mask
@@ -193,8 +209,9 @@ def decide(m, view, room, prng, level, stats=None):
     o = outs[best_i]
     bites = tuple(can[i] for i in range(len(can)) if ((o & 63) >> i) & 1)
     if o >> 13:
-        return True, (m.opposite[room],), bites
-    return False, K.walk_rooms(how[best_i]), bites
+        yield True, (m.opposite[room],), bites
+    else:
+        yield False, K.walk_rooms(how[best_i]), bites
 
 
 def prepare(m):
