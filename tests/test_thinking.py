@@ -1,5 +1,5 @@
 """A board player's decision spread over frames (table/thinking.py): the same choices as the engine's
-one-shot decision, a bounded number of pieces a frame, presses read and lights drawn meanwhile."""
+one-shot decision, a bounded amount of work a frame, presses read and lights drawn meanwhile."""
 
 import pytest
 
@@ -9,23 +9,26 @@ from nightboard.games.dracula import mind as DM
 from nightboard.games.dracula import rules as R
 from nightboard.games.vampiring import mind as VM
 from nightboard.prng import Prng
-from nightboard.table.thinking import PER_FRAME, Thinking
+from nightboard.table.thinking import BUDGET, Thinking
 from table_driver import Driver
 
 
 class _Counting:
-    """Counts the pieces a Thinking takes from the steps it was given, per step() call."""
+    """Adds up the work units of the pieces a Thinking has had done (each announced before it)."""
 
     def __init__(self, steps):
         self.steps = steps
-        self.pieces = 0
+        self.units = 0
+        self.next = 0
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        self.pieces += 1
-        return next(self.steps)
+        self.units += self.next
+        out = next(self.steps)
+        self.next = 0 if isinstance(out, tuple) else out
+        return out
 
 
 def _vampiring_positions(level, games=6, families=6):
@@ -47,9 +50,10 @@ def test_vampiring_steps_give_decides_action_and_split_the_work(level):
     for v in _vampiring_positions(level)[::7]:
         s = 11 + len(v["ring"])
         pieces = list(VM.steps(v, level, Prng(state=s)))
-        assert pieces[:-1] == [None] * (len(pieces) - 1) and pieces[-1] == VM.decide(v, level, Prng(state=s))
-        most = max(most, len(pieces))
-    assert most >= (0, 7, 16, 30)[level]  # a level-3 six-family decision is dozens of pieces
+        assert all(isinstance(c, int) and 1 <= c <= BUDGET for c in pieces[:-1])  # each piece's cost first
+        assert pieces[-1] == (VM.decide(v, level, Prng(state=s)),)
+        most = max(most, sum(pieces[:-1]))
+    assert most > (0, 1, 4, 10)[level] * BUDGET  # a level-3 six-family decision is many frames' work
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
@@ -70,12 +74,16 @@ def test_dracula_steps_give_decides_move(level):
             while not th.step():
                 frames += 1
                 assert g.prng.state == copy.state  # his stream moves only with his move
-            assert th.choice == one
+            assert th.choice == one and (frames > 0 or one == DM.decide(g.map, g.view(), g.room, copy, level))
             g.apply(g.hunters, th.take())
 
 
-def test_no_frame_takes_more_than_its_pieces():
-    v = max(_vampiring_positions(3), key=lambda v: len(list(VM.steps(v, 3, Prng(state=3)))))
+def _units(v):
+    return sum(c for c in VM.steps(v, 3, Prng(state=3)) if not isinstance(c, tuple))
+
+
+def test_no_frame_does_more_than_its_budget():
+    v = max(_vampiring_positions(3), key=_units)
     counting = _Counting(VM.steps(v, 3, Prng(state=3)))
 
     class Game:
@@ -86,12 +94,13 @@ def test_no_frame_takes_more_than_its_pieces():
     th.begin(Game(), 0)
     per = []
     while True:
-        before = counting.pieces
+        before = counting.units
         done = th.step()
-        per.append(counting.pieces - before)
+        per.append(counting.units - before)
         if done:
             break
-    assert max(per) == PER_FRAME and len(per) > 5 and th.frames == len(per)
+    assert max(per) <= BUDGET and min(per[:-1]) > BUDGET // 2 and len(per) > 8 and th.frames == len(per)
+    assert sum(per) == _units(v)
     assert th.take() == VM.decide(v, 3, Prng(state=3)) and not th.busy
 
 

@@ -10,10 +10,12 @@ stakes. Presses of a hunter whose turn it is not are refused: its status
 LEDs 2 and 3 blink magenta, and nothing changes.
 
 After the last hunter's turn comes Dracula's: the board first holds one
-unchanging picture ("night", 700 ms), decides his move during it, a few
-pieces of work a frame from the hold's second frame on (table/thinking.py:
-the decision's time never shows, and no frame holds more than a frame time
-of it), and then plays only the public events of his turn. The table draws a Scene filled from the hunters' view, never from his
+unchanging picture ("night", 700 ms), decides his move during it, a budget
+of work a frame from the hold's second frame on (table/thinking.py: no frame
+holds more than a frame time of it), and plays it in the hold's PLAY_AT-th
+frame whatever the time his thinking took (that time depends on his room,
+so it must not show on the LEDs, in the events' timing or in the save's).
+Then the table shows only the public events of his turn. The table draws a Scene filled from the hunters' view, never from his
 room (D8). turns_done counts finished rounds; every event goes to `log` (the
 table's EventLog) as it happens.
 """
@@ -28,6 +30,7 @@ from nightboard.table.thinking import Thinking
 
 KIND_ORDER = (R.MOVE, R.GARLIC, R.STAKE, R.SUN, R.END, R.REST_STAKE, R.REST_SUN)
 REFUSED_MS = 600
+PLAY_AT = 30  # the hold's frame (of about 43) in which his move is played: his longest thinking is ~12
 
 
 def clock_key(dx, dy):
@@ -194,12 +197,13 @@ class DraculaPlay:
         self.t0 = now
 
     def _think(self):
-        """A frame's worth of his thinking; his turn is played in the frame his move is ready."""
+        """A frame's worth of his thinking; his move is played in the hold's PLAY_AT-th frame (or, should
+        his thinking ever take longer, in the frame it is ready)."""
         g = self.game
         th = self.thinking
         if not th.busy:
             th.begin(g, g.hunters)  # his mind reads the hunters' view, his room and his own seed
-        if th.step():
+        if th.step() and self.hold_frames >= PLAY_AT:
             self._dracula(th.take())
 
     def _dracula(self, move):

@@ -230,8 +230,8 @@ class DraculaHunt:
         return self.submit(seat, action)
 
     def board_steps(self, seat):
-        """His turn's move in pieces (mind.steps, for table/thinking.py): None after each piece of work, then
-        the move dracula_turn(None) would choose now; apply(seat, move) plays it. He thinks on a copy of his
+        """His turn's move in pieces (mind.steps, for table/thinking.py): each piece's cost before it, then
+        (move,), the move dracula_turn(None) would choose now; apply(seat, move) plays it. He thinks on a copy of his
         stream, which moves on only with his last step: whatever looks at the game meanwhile sees it whole."""
         if seat != self.hunters or self.over or self.active >= 0:
             raise GameError("the board plays Dracula, on his turn")
@@ -242,7 +242,7 @@ class DraculaHunt:
 
     def _steps(self, steps, stream):
         for out in steps:
-            if out is not None:
+            if isinstance(out, tuple):
                 self.prng = stream
             yield out
 

@@ -229,8 +229,9 @@ class VampiRing:
         return seat in self.board
 
     def board_steps(self, seat):
-        """The board's choice for family `seat` in pieces (mind.steps, for table/thinking.py): None after each
-        piece of work, then the action submit(seat, None) would choose now; apply(seat, action) plays it.
+        """The board's choice for family `seat` in pieces (mind.steps, for table/thinking.py): each piece's
+        cost before it, then (action,), the action submit(seat, None) would choose now; apply(seat, action)
+        plays it.
         Its one draw from the game's stream comes with the action, at the last step."""
         f = family_index(seat, self.families)
         self._check_can_act(f)
