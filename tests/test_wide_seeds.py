@@ -114,3 +114,13 @@ def test_wide_seeded_games_identical_on_cpython_and_micropython(script):
     cpy = [json.loads(line) for line in _cpython(code).splitlines()]
     assert len(mpy) == len(cpy) == 8 and mpy == cpy
     assert all(s["prng"] > 0xFFFFFFFF for s in cpy)
+
+
+def test_a_scripted_play_without_seed_tells_no_seed_until_the_game_is_over():
+    import re
+
+    cmd = [sys.executable, "-m", "nightboard_host.cli", "play", "dracula", "--players", "2", "--script", "x"]
+    out = subprocess.run(cmd, capture_output=True, text=True, cwd=str(ROOT)).stdout
+    assert "seed shown when the game is over" in out and not re.search(r"seed \d", out), out
+    chosen = subprocess.run(cmd + ["--seed", str(WIDE)], capture_output=True, text=True, cwd=str(ROOT)).stdout
+    assert "seed %d" % WIDE in chosen  # a seed the user gave is theirs to see

@@ -43,7 +43,7 @@ RANK = (12, 6, 4, 2)  # level 3: how likely another family's actions are, its be
 # worth, per family
 READ_COST = 4
 LANDINGS_COST = 5
-FIGHT_PAIRS = 96
+FIGHT_PAIRS = 64
 FIGHT_COST = 9
 VALUE_COST = 1
 CARELESS = 0  # level 1: how much (in twelfths) it minds the wounds the others could give where they stand
