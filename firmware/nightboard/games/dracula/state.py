@@ -243,7 +243,7 @@ class DraculaHunt:
     def _steps(self, steps, stream):
         for out in steps:
             if isinstance(out, tuple):
-                self.prng = stream
+                self.prng.state = stream.state  # (into the same object: nothing new stays in the heap)
             yield out
 
     def board_move(self, seat):
