@@ -51,11 +51,11 @@ SPACE = 120  # per doubling of the rooms he may be in
 ESCAPE = 45  # per safe room he can reach next turn (at most 6 counted)
 STRIKE = 90  # per hunter he could reach next turn
 # steps()'s work units, from the bench's per-piece counts (thinking_bench.py): his legal walks; their
-# outcomes (WALKS_PIECE walks a piece, WALKS_PER_UNIT a unit); an outcome scored; one with a new spread of the hunters' knowledge
+# outcomes (WALKS_PIECE walks a piece, WALKS_PER_UNIT a unit); an outcome scored, by the map's size; one with a new spread of the hunters' knowledge
 WALKS_COST = 5
 WALKS_PIECE = 40
 WALKS_PER_UNIT = 5
-OUTCOME_COST = 2
+OUTCOME_ROOMS = 24  # an outcome scored costs 1 + rooms // OUTCOME_ROOMS (its loops go over the rooms)
 SPREAD_COST = 20  # a whole frame's budget (table/thinking.py): a spread is its frame's only thinking
 
 _buf = []
@@ -167,6 +167,7 @@ def steps(m, view, room, prng, level, stats=None):
             for r in range(n):
                 if dist[base + r] <= REACH:
                     watched[r] = 1
+    outcome_cost = 1 + n // OUTCOME_ROOMS
     know = {}  # (crypt, bite mask) -> (rooms he may be in after, their count, per-hunter counts in reach)
     scores = _scores(no)
     best_score = 0
@@ -176,7 +177,7 @@ def steps(m, view, room, prng, level, stats=None):
         cr, end, mask = o >> 13, (o >> 6) & 127, o & 63
         key = (end if cr else -1) * 64 + mask
         if key not in know:
-            yield OUTCOME_COST if cr else SPREAD_COST
+            yield outcome_cost if cr else SPREAD_COST
             if cr:
                 after = K.only(n, end)
             else:
@@ -185,7 +186,7 @@ def steps(m, view, room, prng, level, stats=None):
                 if stats is not None:
                     stats.spreads += 1
             know[key] = (after, K.count(after), _in_reach(m, after, pos, hunters))
-        yield OUTCOME_COST
+        yield outcome_cost
         after, size, reach_counts = know[key]
         if stats is not None:
             stats.outcomes += 1
