@@ -57,9 +57,11 @@ class Thinking:
             return True
         self.frames += 1
         spent = 0
-        while not self.ready and (spent == 0 or spent + self.cost <= self.budget):
+        s = self.steps
+        while s is not None and (spent == 0 or spent + self.cost <= self.budget):
             spent += self.cost
-            self._took(next(self.steps))
+            self._took(next(s))
+            s = self.steps  # None once the choice is in
         return self.ready
 
     def take(self):

@@ -82,6 +82,7 @@ def decide(m, view, room, prng, level, stats=None):
     for out in steps(m, view, room, prng, level, stats):
         if isinstance(out, tuple):
             return out[0]
+    raise ValueError("Dracula's mind ended without a move")  # never: steps() always ends with one
 
 
 def steps(m, view, room, prng, level, stats=None):

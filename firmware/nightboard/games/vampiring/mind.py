@@ -329,3 +329,4 @@ def decide(view, level, prng, stats=None):
     for out in steps(view, level, prng, stats):
         if isinstance(out, tuple):
             return out[0]
+    raise ValueError("the mind ended without an action")  # never: steps() always ends with one
