@@ -8,6 +8,7 @@ from nightboard.table import palette as P
 from nightboard.table import dracula_draw as DD
 from nightboard.table.app import StartError
 from nightboard.table.dracula_draw import fit_map
+from nightboard.table.dracula_play import PLAY_AT
 from nightboard.table.dracula_scene import DUR, NIGHT
 from nightboard.table.profile import ProfileError, check_players
 from table_driver import Driver, profile
@@ -194,7 +195,9 @@ def test_the_night_is_one_unchanging_picture_while_he_decides():
             frames.append(d.wire())
             if decided_at is None and play.decided:
                 decided_at = len(frames) - 1
-    assert decided_at == 1  # he decided in the hold's second frame ...
+    # he thought from the hold's second frame on, a budget of work a frame (table/thinking.py), and his move
+    # is played at a fixed frame of the hold whatever the time his thinking took ...
+    assert 1 < play.thinking.frames < PLAY_AT and decided_at == PLAY_AT
     assert len(frames) > 30 and len(set(frames)) == 1  # ... and the picture never changed during the hold
 
 

@@ -12,6 +12,7 @@ from nightboard.games.dracula import rules as R
 from nightboard.games.errors import GameError
 from nightboard.hal.entropy import SeededRandom
 from nightboard.hal.sim import MemStorage, SimClock, make_sim_hal
+from nightboard.prng import NARROW
 from nightboard.table import palette as P
 from nightboard.table.keeper import REPL_MARK, REPL_WORDS
 from nightboard.table.saves import BUFFER, SAVE, SaveError, SaveStore, decode, encode
@@ -158,7 +159,7 @@ def test_the_start_menu_seeds_from_the_boards_randomness_not_the_clock():
     assert len(set(same_clock)) == 3  # the same presses at the same milliseconds: three seeds
     other_times = [_menu_start(SeededRandom(1), ms).table.game.seed for ms in (0, 12345, 987654)]
     assert set(other_times) == {same_clock[0]}  # the clock plays no part
-    assert all(0 <= s < 1 << 30 for s in same_clock)
+    assert all(NARROW <= s < 1 << 62 for s in same_clock)  # 62 bits: the wide stream
 
 
 def test_a_drawn_seed_is_told_only_once_the_game_is_over_everywhere_a_player_looks():

@@ -17,9 +17,22 @@ def _status(d, f, k):
     return tuple(d.led((d.table.layout.panel_at[f] + STATUS_AT + 3 * k) // 3))  # panel_at counts bytes
 
 
-def test_board_families_choose_at_once_and_the_turn_waits_for_the_person():
+def _until_chosen(d, most=100):
+    """Frames until every living family the board plays has chosen this turn (its thinking spread over
+    frames: table/thinking.py)."""
+    g = d.table.game
+    for n in range(most + 1):
+        if all(g.pending[f] >= 0 for f in g.board if g.alive(f)) or g.over:
+            return n
+        d.frames()
+    raise AssertionError("the board had not chosen after %d frames" % most)
+
+
+def test_board_families_choose_as_the_turn_begins_and_the_turn_waits_for_the_person():
     d = Driver(START)
-    d.frames(4)
+    n = _until_chosen(d)
+    assert 2 < n < 40  # level 3's two decisions, a few pieces a frame
+    d.frames(1)
     g = d.table.game
     assert g.board == [1, 2] and g.level == 3
     assert g.view()["submitted"] == [False, True, True]  # confirmed at once, their choices secret
@@ -31,7 +44,7 @@ def test_board_families_choose_at_once_and_the_turn_waits_for_the_person():
     d.tap(0, "ok")
     assert g.turn == 2  # red's confirmation completes the turn
     d.settle()
-    d.frames(4)
+    _until_chosen(d)
     assert g.view()["submitted"] == [False, True, True]
 
 
@@ -40,7 +53,7 @@ def test_a_whole_game_against_the_board_and_presses_on_its_panels_do_nothing():
     g = d.table.game
     turns = 0
     while not g.over and g.alive(0):
-        d.frames(3)
+        _until_chosen(d)
         before = g.to_json()
         for role in ("mode", "move", "ok"):
             d.tap(1, role)  # blue's panel: the board's, so nothing changes
@@ -61,10 +74,10 @@ def test_a_whole_game_against_the_board_and_presses_on_its_panels_do_nothing():
 
 def test_a_save_resumes_with_the_same_board_families():
     d = Driver(START)
-    d.frames(3)
+    _until_chosen(d)
     d.tap(0, "ok")
     d.settle()
-    d.frames(3)
+    _until_chosen(d)
     d.saved()
     before = d.table.game.to_json()
     hal = make_sim_hal(profile("ring4"), storage=d.hal.storage, reset_cause="power-on")
@@ -77,7 +90,9 @@ def test_a_save_resumes_with_the_same_board_families():
             again.tap(0, "ok")
     assert again.table.mode == "game", again.table.mode
     g = again.table.game
+    _until_chosen(again)  # (the save was made as the turn ended: the board chooses again, the same)
     assert g.board == [1, 2] and g.level == 3 and g.to_json()["prng"] == before["prng"]
+    assert g.pending == d.table.game.pending
     assert g.pending == [-1] + before_pending(before)
     again.tap(0, "ok")
     assert g.turn == before["turn"] + 1

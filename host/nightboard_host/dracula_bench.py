@@ -256,10 +256,22 @@ for _ in range(N):
 """
 
 
+STEPS = """
+import json
+from nightboard.games.dracula import state as D
+from nightboard.games.dracula.mind import steps as mind_steps
+from nightboard.prng import Prng
+g = D.from_json(json.loads(open(%r).read()))
+v = g.view()
+def steps():
+    return mind_steps(g.map, v, g.room, Prng(state=g.prng.state), %d)
+"""
+
+
 def decision_instructions(level=3, size=5, count=40):
     """x86-64 instructions of the unix port for the busiest of `count` seeded decisions at `level` (the
-    position with the most outcomes to score), with the board estimate of nightboard.bench's model;
-    None when valgrind is not installed."""
+    position with the most outcomes to score), with the board estimate of nightboard.bench's model, and its
+    worst single frame as the table spreads it (thinking_bench.py); None when valgrind is not installed."""
     if not shutil.which("valgrind"):
         return None
     import tempfile
@@ -279,7 +291,14 @@ def decision_instructions(level=3, size=5, count=40):
         with open(path, "w") as fh:
             json.dump(best, fh)
         per = bench.instructions_per(lambda n: "N = %d\n" % n + DECIDE % (path, level), 20)
-    return {"level": level, "size": size, "x86_instructions": int(per), "board_ms_estimate": round(bench.board_ms(per), 1)}
+        from nightboard.games.dracula.mind import steps as mind_steps
+        from nightboard_host.thinking_bench import decision_frames
+
+        g = D.from_json(best)
+        frames = decision_frames(STEPS % (path, level),
+                                 lambda: mind_steps(g.map, g.view(), g.room, Prng(state=g.prng.state), level))
+    return {"level": level, "size": size, "x86_instructions": int(per), "board_ms_estimate": round(bench.board_ms(per), 1),
+            "spread": frames}
 
 
 TABLE_HUNTERS = (1, 2, 3, 4)

@@ -615,8 +615,8 @@ def replay_in_sim(profile, run, starts=()):
 
     seed = board_seed(run)
 
-    def random_bytes(n):  # the menu's seed is the only 4-byte draw; keys and nonces may be anything
-        return seed.to_bytes(4, "little") if n == 4 and seed is not None else os.urandom(n)
+    def random_bytes(n):  # the menu's seed is an 8-byte draw (prng.draw_seed); keys and nonces may be anything
+        return seed.to_bytes(8, "little") if n == 8 and seed is not None else os.urandom(n)
 
     hal = make_sim_hal(profile, keep=True, random_bytes=random_bytes)
     clock = hal.clock

@@ -5,12 +5,13 @@ than the table seats, a bad position file) exits 2 with one clear line on
 stderr, never a traceback.
 """
 
-import random
+import os
 import sys
 from pathlib import Path
 
 from nightboard.games import index
 from nightboard.games.errors import GameError
+from nightboard.prng import SEED_MAX, draw_seed
 from nightboard.table.profile import ProfileError, check_players, load_profile_file
 from nightboard_host import resources
 from nightboard_host.jsonfile import JsonFileError, load_json
@@ -82,7 +83,13 @@ def load_position(path, game=None):
 
 
 def new_seed():
-    return random.SystemRandom().randrange(1, 1000000)
+    """A wide seed (62 bits from os.urandom), as the board draws one: nobody can search it."""
+    return draw_seed(os.urandom(8))
+
+
+def check_seed(seed):
+    if not 0 <= seed <= SEED_MAX:
+        raise OptionError("--seed: must be 0..2**62 (got %d)" % seed)
 
 
 def fail(command, err):
@@ -218,8 +225,7 @@ def play_options(args):
     players = players_of(args, game)
     check_table(profile, players, game, options)
     seed = args.seed if args.seed is not None else new_seed()
-    if seed < 0:
-        raise OptionError("--seed: must be 0 or more (got %d)" % seed)
+    check_seed(seed)
     start = {"game": game, "players": players}
     start.update(options)
     start["seed"] = seed
@@ -348,8 +354,7 @@ def snapshot_options(args):
     options = game_options(args, name)
     players = players_of(args, name)
     check_table(profile, players, name, options)
-    if args.seed < 0:
-        raise OptionError("--seed: must be 0 or more (got %d)" % args.seed)
+    check_seed(args.seed)
     try:
         return profile, mod.new_game(args.seed, players, **options)
     except GameError as e:

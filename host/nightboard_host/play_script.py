@@ -129,6 +129,9 @@ def run_play_script(args, out=None, stdin=None):
     if start is None:
         out.write("the start menu on %s\n" % profile["name"])
     else:
-        out.write("%s on %s: %s\n" % (start["game"], profile["name"],
-                                      ", ".join("%s %s" % (k, start[k]) for k in sorted(start) if k != "game")))
+        secret = play.seed_secret(args, start)  # a drawn seed of a game with secrets: told only at its end
+        table.seed_secret = secret
+        out.write("%s on %s: %s\n" % (start["game"], profile["name"], ", ".join(
+            (play.SEED_LATER if secret else "seed %d" % start[k]) if k == "seed" else "%s %s" % (k, start[k])
+            for k in sorted(start) if k != "game")))
     return run(table, terminal.KeyMap.for_table(table), clock, args.script, "Nightboard", out, stdin=stdin)

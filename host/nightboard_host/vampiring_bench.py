@@ -186,10 +186,22 @@ for _ in range(N):
 """
 
 
+STEPS = """
+import json
+from nightboard.games import vampiring as V
+from nightboard.games.vampiring import mind
+from nightboard.prng import Prng
+g = V.from_json(json.loads(open(%r).read()))
+v = g.view(%d)
+def steps():
+    return mind.steps(v, %d, Prng(state=7))
+"""
+
+
 def decision_instructions(level=3, families=6):
     """x86-64 instructions of the unix port for the busiest decision at `level` with `families` families,
-    with the board estimate of nightboard.bench's model (3 Pico cycles an instruction at 125 MHz); None
-    when valgrind is not installed."""
+    with the board estimate of nightboard.bench's model (3 Pico cycles an instruction at 125 MHz), and its
+    worst single frame as the table spreads it (thinking_bench.py); None when valgrind is not installed."""
     import os
     import shutil
     import tempfile
@@ -204,8 +216,12 @@ def decision_instructions(level=3, families=6):
         with open(path, "w") as fh:
             json.dump(state, fh)
         per = bench.instructions_per(lambda n: "N = %d\n" % n + DECIDE % (path, fam, level), 10)
+        from nightboard_host.thinking_bench import decision_frames
+
+        v = V.from_json(state).view(fam)
+        frames = decision_frames(STEPS % (path, fam, level), lambda: mind.steps(v, level, Prng(state=7)))
     return {"level": level, "families": families, "pairs": pairs, "x86_instructions": int(per),
-            "board_ms_estimate": round(bench.board_ms(per), 1)}
+            "board_ms_estimate": round(bench.board_ms(per), 1), "spread": frames}
 
 
 def bench_figures(games=500):

@@ -9,6 +9,7 @@ import json
 
 from nightboard.hal.sim import make_sim_hal
 from nightboard.table.app import Table
+from nightboard.table.dracula_play import PLAY_AT
 from nightboard.table.tablefit import load_profile_once as load_profile_file
 
 try:
@@ -51,13 +52,14 @@ for step in range(14):
         saved()
         allocs["action"] = alloc_per_frame(20)
     if t.game.awaiting() == ["dracula"] and "night" not in allocs:
-        for _ in range(300):  # until he has decided (in the hold's second frame, which allocates)
-            if t.play.night and t.play.decided:
+        for _ in range(300):  # until he has thought (spread over the hold's first frames, which allocate)
+            if t.play.night and t.play.thinking.ready:
                 break
             tick(1)
         tick(1)
-        saved()
-        allocs["night"] = alloc_per_frame(30)  # the rest of the hold and his turn's public events
+        # the hold's frames until his move is played at its fixed frame (which allocates his events)
+        left = PLAY_AT - t.play.hold_frames
+        allocs["night"] = alloc_per_frame(left) if left >= 10 else "only %d frames" % left
 wait_turn()
 print(json.dumps(t.game.to_json()))
 print(json.dumps(allocs))

@@ -112,8 +112,9 @@ class Table(Keeper):
     def draw_seed(self, opts):
         """Seed a new game from the board's own randomness (hal.random_bytes: os.urandom), never from the
         clock; a game that hides anything keeps it secret until it is over (seed_secret)."""
-        b = self.random_bytes(4)
-        self._drawn = b[0] | (b[1] << 8) | (b[2] << 16) | ((b[3] & 0x3F) << 24)
+        from nightboard.prng import draw_seed
+
+        self._drawn = draw_seed(self.random_bytes(8))  # 62 bits: a wide stream nobody can search
         opts["seed"] = self._drawn
         return opts
 

@@ -10,9 +10,12 @@ stakes. Presses of a hunter whose turn it is not are refused: its status
 LEDs 2 and 3 blink magenta, and nothing changes.
 
 After the last hunter's turn comes Dracula's: the board first holds one
-unchanging picture ("night", 700 ms), decides his move during it (the
-decision's time never shows) and then plays only the public events of his
-turn. The table draws a Scene filled from the hunters' view, never from his
+unchanging picture ("night", 700 ms), decides his move during it, a budget
+of work a frame from the hold's second frame on (table/thinking.py: no frame
+holds more than a frame time of it), and plays it in the hold's PLAY_AT-th
+frame whatever the time his thinking took (that time depends on his room,
+so it must not show on the LEDs, in the events' timing or in the save's).
+Then the table shows only the public events of his turn. The table draws a Scene filled from the hunters' view, never from his
 room (D8). turns_done counts finished rounds; every event goes to `log` (the
 table's EventLog) as it happens.
 """
@@ -23,9 +26,11 @@ from nightboard.table import palette as P
 from nightboard.table.dracula_draw import KIND_COLOUR, Renderer
 from nightboard.table.dracula_scene import DUR, NIGHT, Scene, Timeline
 from nightboard.table.eventlog import EventLog
+from nightboard.table.thinking import Thinking
 
 KIND_ORDER = (R.MOVE, R.GARLIC, R.STAKE, R.SUN, R.END, R.REST_STAKE, R.REST_SUN)
 REFUSED_MS = 600
+PLAY_AT = 30  # the hold's frame (of about 43) in which his move is played: his longest thinking is ~12
 
 
 def clock_key(dx, dy):
@@ -76,6 +81,7 @@ class DraculaPlay:
         self.here = 0
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
+        self.thinking = Thinking()
         self.choices(v)
         from nightboard.games.dracula import mind as dracula_mind  # noqa: F401  his mind now, while the heap is in one piece
 
@@ -190,9 +196,19 @@ class DraculaPlay:
         self.timeline = Timeline((), night=True)
         self.t0 = now
 
-    def _dracula(self):
+    def _think(self):
+        """A frame's worth of his thinking; his move is played in the hold's PLAY_AT-th frame (or, should
+        his thinking ever take longer, in the frame it is ready)."""
         g = self.game
-        events = g.apply(g.hunters, None)  # his mind reads the hunters' view, his room and his own seed
+        th = self.thinking
+        if not th.busy:
+            th.begin(g, g.hunters)  # his mind reads the hunters' view, his room and his own seed
+        if th.step() and self.hold_frames >= PLAY_AT:
+            self._dracula(th.take())
+
+    def _dracula(self, move):
+        g = self.game
+        events = g.apply(g.hunters, move)
         self.decided = True
         self._events(events)
         self.timeline.add(events)
@@ -217,9 +233,9 @@ class DraculaPlay:
         if tl is not None:
             elapsed = now - self.t0
             if self.night:
-                # Decide in the hold's second frame: the picture does not change while he thinks.
+                # Think from the hold's second frame on: the picture does not change while he thinks.
                 if self.hold_frames >= 1 and not self.decided:
-                    self._dracula()
+                    self._think()
                 self.hold_frames += 1
             step = tl.current(elapsed, self._sync)
             if tl.done(elapsed) and (self.decided or not self.night):

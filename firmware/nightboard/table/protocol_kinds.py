@@ -195,7 +195,7 @@ def _start(p, t, req, now):
         if k in req:
             opts[k] = req[k]
     if "seed" in opts:
-        _int(opts, "seed", 0, (1 << 30) - 1)
+        _int(opts, "seed", 0, 1 << 62)  # prng.SEED_MAX: a seed the board drew replays
     elif "position" not in opts and prog.get("kind") != "tool":
         if hasattr(t, "draw_seed"):  # (safe mode's table refuses any start)
             t.draw_seed(opts)  # the board's own randomness, as the start menu does

@@ -10,9 +10,11 @@ white flash on status LED 2 whatever the new value, so the lights never tell
 another family what was chosen. When the last family confirms the turn is
 resolved by the engine and its events are played on the Scene's timeline.
 
-A family the board plays (option board) chooses as the turn begins, one family a frame, from its own
-view (the engine asks its mind): its choice is as secret as a person's and is confirmed at once. Its
-status LEDs 1 and 3 stay steady in its colour, and its buttons do nothing.
+A family the board plays (option board) chooses as the turn begins, one family after the other, from its
+own view (the engine's mind): its choice is as secret as a person's. Each decision is spread over frames,
+a few pieces of work a frame (table/thinking.py), so presses and the lights go on meanwhile; it is the
+same choice the engine makes in one go. Its status LEDs 1 and 3 stay steady in its colour, and its
+buttons do nothing.
 """
 
 from nightboard.games.vampiring.cards import FAMILIES
@@ -22,6 +24,7 @@ from nightboard.table import palette as P
 from nightboard.table import vampiring_draw as VD
 from nightboard.table.eventlog import EventLog
 from nightboard.table.layout import STATUS_AT
+from nightboard.table.thinking import Thinking
 from nightboard.table.vampiring_draw import OFF, Renderer
 from nightboard.table.vampiring_scene import Scene, Timeline
 
@@ -59,6 +62,7 @@ class VampiRingPlay:
         self.t0 = 0
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
+        self.thinking = Thinking()
 
     # --- input -----------------------------------------------------------
 
@@ -101,18 +105,25 @@ class VampiRingPlay:
         self._resolved(events, now)
 
     def board_turn(self, now):
-        """The board chooses for the first family it plays that has not chosen this turn; False if none."""
+        """A frame's worth of the board's thinking for the first family it plays that has not chosen this
+        turn (its choice is played once made); False if none is left to choose."""
         g = self.game
         if g.over or self.timeline is not None:
             return False
-        for f in range(g.families):
-            if self.board[f] and g.alive(f) and g.pending[f] < 0:
-                turn = g.turn
-                events = g.apply(f, None)  # the engine's mind, from family f's view only
-                if g.turn != turn:
-                    self._resolved(events, now)
-                return True
-        return False
+        th = self.thinking
+        if not th.busy:
+            f = 0
+            while f < g.families and not (self.board[f] and g.alive(f) and g.pending[f] < 0):
+                f += 1
+            if f == g.families:
+                return False
+            th.begin(g, f)  # the engine's mind, from family f's view only
+        if th.step():
+            turn = g.turn
+            events = g.apply(th.seat, th.take())
+            if g.turn != turn:
+                self._resolved(events, now)
+        return True
 
     def _resolved(self, events, now):
         for p in range(len(self.chosen)):

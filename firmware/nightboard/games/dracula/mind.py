@@ -28,6 +28,12 @@ he wins about a third of the games at level 1, half at level 2 (the default,
 the fair one) and four in five at level 3. Those figures, the predictability
 and the cost of a decision: host/nightboard_host/dracula_bench.py, reported
 by `make bench`.
+
+steps(...) is the same decision as a generator, for the table to spread over frames
+(table/thinking.py): before each piece of work (his walks, their outcomes, each outcome scored) it yields
+what the piece will cost in work units (under 1 ms each on the board; a spread of the hunters'
+knowledge is the heaviest), and its last yield is (move,). decide() runs it through at once: the same
+move either way.
 """
 
 from array import array
@@ -44,6 +50,13 @@ MARGIN = (0, 2000, 1500, 1000)  # outcomes scoring within this of the best are e
 SPACE = 120  # per doubling of the rooms he may be in
 ESCAPE = 45  # per safe room he can reach next turn (at most 6 counted)
 STRIKE = 90  # per hunter he could reach next turn
+# steps()'s work units, from the bench's per-piece counts (thinking_bench.py): his legal walks; their
+# outcomes (WALKS_PIECE walks a piece, WALKS_PER_UNIT a unit); an outcome scored, by the map's size; one with a new spread of the hunters' knowledge
+WALKS_COST = 5
+WALKS_PIECE = 40
+WALKS_PER_UNIT = 5
+OUTCOME_ROOMS = 24  # an outcome scored costs 1 + rooms // OUTCOME_ROOMS (its loops go over the rooms)
+SPREAD_COST = 20  # a whole frame's budget (table/thinking.py): a spread is its frame's only thinking
 
 _buf = []
 
@@ -65,7 +78,16 @@ class Stats:
 
 
 def decide(m, view, room, prng, level, stats=None):
-    """Dracula's move (crypt, rooms, bites) for the position the hunters see in `view`."""
+    """Dracula's move (crypt, rooms, bites) for the position the hunters see in `view` (steps() run through)."""
+    for out in steps(m, view, room, prng, level, stats):
+        if isinstance(out, tuple):
+            return out[0]
+    raise ValueError("Dracula's mind ended without a move")  # never: steps() always ends with one
+
+
+def steps(m, view, room, prng, level, stats=None):
+    """decide() as a generator: each piece's cost in work units before it, then (move,)."""
+    yield WALKS_COST
     n = m.n
     hunters = view["hunters"]
     pos = view["positions"]
@@ -87,7 +109,8 @@ def decide(m, view, room, prng, level, stats=None):
     if stats is not None:
         stats.walks += nw
     if prng.below(100) < CARELESS[level]:
-        return _gentle(m, room, ws, nw, crypt, can, pos, prng)
+        yield (_gentle(m, room, ws, nw, crypt, can, pos, prng),)
+        return
 
     # Distinct outcomes, each an int: crypt << 13 | end << 6 | bite mask over `can`; and the first walk
     # (a compact int, or -1 for the crypt) that gives it. Both in buffers made once per map.
@@ -97,6 +120,8 @@ def decide(m, view, room, prng, level, stats=None):
     seen = bytearray(n * 16)  # (end, bite mask) already an outcome
     no = 0
     for i in range(nw):
+        if i % WALKS_PIECE == 0:
+            yield WALKS_PIECE // WALKS_PER_UNIT
         w = ws[i]
         k = w & 3
         end = room if k == 0 else (w >> (2 + 8 * (k - 1))) & 255
@@ -143,6 +168,7 @@ def decide(m, view, room, prng, level, stats=None):
             for r in range(n):
                 if dist[base + r] <= REACH:
                     watched[r] = 1
+    outcome_cost = 1 + n // OUTCOME_ROOMS
     know = {}  # (crypt, bite mask) -> (rooms he may be in after, their count, per-hunter counts in reach)
     scores = _scores(no)
     best_score = 0
@@ -152,6 +178,7 @@ def decide(m, view, room, prng, level, stats=None):
         cr, end, mask = o >> 13, (o >> 6) & 127, o & 63
         key = (end if cr else -1) * 64 + mask
         if key not in know:
+            yield outcome_cost if cr else SPREAD_COST
             if cr:
                 after = K.only(n, end)
             else:
@@ -160,6 +187,7 @@ def decide(m, view, room, prng, level, stats=None):
                 if stats is not None:
                     stats.spreads += 1
             know[key] = (after, K.count(after), _in_reach(m, after, pos, hunters))
+        yield outcome_cost
         after, size, reach_counts = know[key]
         if stats is not None:
             stats.outcomes += 1
@@ -193,8 +221,9 @@ def decide(m, view, room, prng, level, stats=None):
     o = outs[best_i]
     bites = tuple(can[i] for i in range(len(can)) if ((o & 63) >> i) & 1)
     if o >> 13:
-        return True, (m.opposite[room],), bites
-    return False, K.walk_rooms(how[best_i]), bites
+        yield ((True, (m.opposite[room],), bites),)
+    else:
+        yield ((False, K.walk_rooms(how[best_i]), bites),)
 
 
 def prepare(m):

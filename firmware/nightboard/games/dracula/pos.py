@@ -9,7 +9,7 @@ moves(g)                  every legal move of Dracula now (tests and tools)
 Kept apart from dracula.py so that a game started from the menu never loads it.
 """
 
-from nightboard.prng import Prng
+from nightboard.prng import Prng, STATE_MAX
 from nightboard.games.dracula import know as K
 from nightboard.games.dracula import rules as R
 from nightboard.games.dracula.state import (DraculaHunt, FORMAT, HUNTERS, NAME, RULESETS, _check_options, _map)
@@ -175,7 +175,7 @@ POSITION = (
     ("moved", "bool", None), ("garlics", "int", (0, 99)), ("possible", "list", None), ("seen", "any", None),
     ("seen_turn", "int", None), ("over", "bool", None), ("winner", "str?", None), ("why", "str?", None),
     ("dracula", "any", None), ("last_move", "dict?", None), ("seed", "int?", (0, 2 ** 62)),
-    ("prng", "int?", (1, 0xFFFFFFFF)), ("you", "int?", None),
+    ("prng", "int?", (1, STATE_MAX)), ("you", "int?", None),
 )
 
 
@@ -211,7 +211,7 @@ def from_json(obj):
         _int(seed, "seed", 0, 2 ** 62)
     g = DraculaHunt(m, rules, level, seed, hunters)
     if obj.get("prng") is not None:
-        g.prng = Prng(state=_int(obj["prng"], "prng", 1, 0xFFFFFFFF))
+        g.prng = Prng(state=_int(obj["prng"], "prng", 1, STATE_MAX))
     spec = RULESETS[rules]
     g.turn = _int(obj.get("turn", 1), "turn", 1, 100000)
     pos = _per_hunter(obj, "positions", hunters, list(m.starts[:hunters]))

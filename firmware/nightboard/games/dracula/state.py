@@ -229,6 +229,23 @@ class DraculaHunt:
             return self.dracula_turn(action)
         return self.submit(seat, action)
 
+    def board_steps(self, seat):
+        """His turn's move in pieces (mind.steps, for table/thinking.py): each piece's cost before it, then
+        (move,), the move dracula_turn(None) would choose now; apply(seat, move) plays it. He thinks on a copy of his
+        stream, which moves on only with his last step: whatever looks at the game meanwhile sees it whole."""
+        if seat != self.hunters or self.over or self.active >= 0:
+            raise GameError("the board plays Dracula, on his turn")
+        from nightboard.games.dracula import mind as dracula_mind
+
+        stream = Prng(state=self.prng.state)
+        return self._steps(dracula_mind.steps(self.map, self.view(), self.room, stream, self.level), stream)
+
+    def _steps(self, steps, stream):
+        for out in steps:
+            if isinstance(out, tuple):
+                self.prng.state = stream.state  # (into the same object: nothing new stays in the heap)
+            yield out
+
     def board_move(self, seat):
         """The move the board would choose for Dracula now (nothing changes: his stream is copied)."""
         if seat != self.hunters or self.over or self.active >= 0:

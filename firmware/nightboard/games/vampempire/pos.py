@@ -5,6 +5,7 @@ the field. Only loading imports this module (new_game's arguments are checked in
 """
 
 from nightboard.games.errors import GameError
+from nightboard.prng import valid_state
 from nightboard.games.vampempire.actions import show
 from nightboard.games.vampempire import board as B
 from nightboard.games.vampempire import pieces as R
@@ -123,7 +124,7 @@ def load(d):
     if cards != sorted(R.deck()):
         raise GameError("the rituals in hands, deck, discard and play are not the deck's 40")
     state = d["prng"]
-    if not isinstance(state, int) or isinstance(state, bool) or not 0 < state <= 0xFFFFFFFF:
-        raise GameError("prng must be an integer 1..4294967295, not %s" % show(state))
+    if not valid_state(state):
+        raise GameError("prng must be an integer 1..2**96-1, not %s" % show(state))
     g.prng.state = state
     return g

@@ -80,7 +80,7 @@ def fill(g, d):
     try:
         g.prng = Prng(state=d["prng"])
     except (ValueError, TypeError):
-        raise GameError("prng must be an integer 1..2**32-1, not %s" % show(d["prng"]))
+        raise GameError("prng must be an integer 1..2**96-1, not %s" % show(d["prng"]))
     g.pile = _ints(d["pile"], "pile", 0, top)
     g.discard = _ints(d["discard"], "discard", 0, top)
     g.hands = _lists(d["hands"], "hands", n, top)

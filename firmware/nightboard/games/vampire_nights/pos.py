@@ -4,13 +4,13 @@ Types and ranges first, then what ties fields together: every room tile, item ca
 game is somewhere exactly once, guards stand on cells of the mansion. A bad field raises GameError naming it.
 """
 
-from nightboard.prng import Prng
+from nightboard.prng import Prng, STATE_MAX
 from nightboard.games.errors import GameError
 from nightboard.games.vampire_nights import components as C
 from nightboard.games.vampire_nights import mansion as M
 
 PHASES = ("place", "discard", "explore", "crowd", "loot", "over")
-INTS = (("seed", 0, 2 ** 62), ("players", 2, 4), ("prng", 1, 0xFFFFFFFF), ("night", 1, C.NIGHTS),
+INTS = (("seed", 0, 2 ** 62), ("players", 2, 4), ("prng", 1, STATE_MAX), ("night", 1, C.NIGHTS),
         ("turn", 1, 10 ** 6), ("start", 0, 3), ("first", 0, 3), ("active", -1, 3), ("step", 0, 4),
         ("moved", -1, 7), ("fresh", 0, 1), ("lcol", 0, 4), ("lpos", 0, 10 ** 6), ("looter", -1, 7),
         ("format", 1, 1), ("vampire_bites", 0, C.BITE_CARDS), ("board", -1, 3))

@@ -22,6 +22,12 @@ that staying whole wins far more games than hitting hard), more so near an elimi
 Level 3: the others' likely moves (each is expected to play as level 2 would, its best action weighted
 most), the chance of finishing a family and of being finished, on top of level 2's fights, cards and
 haunting. Integers only.
+
+steps(view, level, prng) is the same decision as a generator, for the table to spread over frames
+(table/thinking.py): before each piece of work (one family's landings, a few cards' fights, one
+family's worth of one action) it yields what the piece will cost in work units (under 1 ms each on
+the board), and its last yield is (action,). decide() runs it through at once, so the action is the
+same either way.
 """
 
 from nightboard.games.vampiring.cards import CROSS, DIR_SIGN, FAVOURED, GARLIC, HOME_BASE, META_SHIFT, MIRROR, \
@@ -32,6 +38,14 @@ from nightboard.games.vampiring.turn import move_vampire
 # and 3 count one given as 60 and one taken as 480)
 NEAR = (0, 60, 12, 6)
 RANK = (12, 6, 4, 2)  # level 3: how likely another family's actions are, its best first
+# steps()'s work units, from the bench's per-piece counts (thinking_bench.py): reading the view;
+# landings of a family; a fights piece (FIGHT_PAIRS vampire pairs compared, a row more at most); one
+# worth, per family
+READ_COST = 4
+LANDINGS_COST = 5
+FIGHT_PAIRS = 64
+FIGHT_COST = 9
+VALUE_COST = 1
 CARELESS = 0  # level 1: how much (in twelfths) it minds the wounds the others could give where they stand
 GIVE, TAKE = 5, 40  # the worth of a wound given, and the cost of one taken: staying whole wins games
 L1_GIVE, L1_TAKE = 10, 12  # level 1's own (it takes no wound from the others into account)
@@ -68,7 +82,8 @@ def hit(kind, gs, ts, tf, castle):
 class Turn:
     """Every living family's landings for each of its 4 actions, and the wounds between them."""
 
-    def __init__(self, view, stats=None, fights=True):
+    def __init__(self, view, stats=None, fights=True, later=False):
+        """later: leave the landings and fights to the caller, who runs work() (a piece a step)."""
         n = view["families"]
         self.n = n
         self.ring = [card_from_name(c, n) for c in view["ring"]]
@@ -80,14 +95,26 @@ class Turn:
         for c in view["haunted"]:
             haunted[c] = 1
         self.haunted = haunted
-        vamps = view["vampires"]
+        self.vamps = view["vampires"]
         self.now_card = bytearray(3 * n)  # where each vampire stands now, and its shape
         self.now_shape = bytearray(3 * n)
         self.card = bytearray(12 * n)  # (f * 4 + a) * 3 + v: where it stops, and its new shape
         self.shape = bytearray(12 * n)
+        self.nfa = 4 * n
+        self.fights = fights  # level 1 does without
+        self.hits = None
+        if not later:
+            for _ in self.work():
+                pass
+
+    def work(self):
+        """Every family's landings, then the fights: a generator yielding each piece's cost before it."""
+        n = self.n
+        vamps = self.vamps
         for f in range(n):
             if not self.alive[f]:
                 continue
+            yield LANDINGS_COST
             home = self.ring.index(HOME_BASE + f)
             for v in range(3):
                 c = vamps[f][v]["card"]
@@ -99,13 +126,15 @@ class Turn:
                     i = (f * 4 + a) * 3 + v
                     self.shape[i] = ns
                     self.card[i] = move_vampire(self.ring, home, c, ns, DIR_SIGN[a & 1], f, v, None)
-
-        self.nfa = 4 * n
-        self.hits = self._hits() if fights else None  # level 1 does without
+        if self.fights:
+            for cost in self._hits():
+                yield cost
 
     def _hits(self):
         """hits[x * nfa + y]: the wounds (family, action) x gives (family, action) y of another family. Only
-        vampires that stop on the same card can fight: they are found card by card, not pair by pair."""
+        vampires that stop on the same card can fight: they are found card by card, not pair by pair. A
+        generator yielding the cost of each piece (about FIGHT_PAIRS pairs) before it; self.hits is set at
+        its end."""
         n = self.n
         nfa = self.nfa
         ring = self.ring
@@ -124,12 +153,17 @@ class Turn:
                     at[c].append(i)
         out = bytearray(nfa * nfa)
         compared = 0
+        left = 0  # pairs of the piece under way still to compare
         for c in range(len(ring)):
             here = at[c]
             if here is None or len(here) < 2:
                 continue
             kind = ring[c]
             for i in here:
+                if left <= 0:  # a new piece: FIGHT_PAIRS pairs or a little more, its cost first
+                    yield FIGHT_COST
+                    left = FIGHT_PAIRS
+                left -= len(here)
                 fi = i // 12
                 row = (i // 3) * nfa
                 si = shape[i]
@@ -140,7 +174,7 @@ class Turn:
                         out[row + j // 3] += hit(kind, si, shape[j], fj, castle)
         if self.stats is not None:
             self.stats.pairs += compared
-        return out
+        self.hits = out
 
     def wounds(self, f, a, g, b):
         """Wounds family f, playing action a, gives to family g playing b (g != f)."""
@@ -214,22 +248,26 @@ def _value(t, f, a, odds, level):
     return value
 
 
-def _odds(t, me, level):
-    """How likely each other family's actions look to family `me` (4 weights each)."""
+def _odds(t, me, level, out):
+    """How likely each other family's actions look to family `me` (4 weights each), into `out` (a list of
+    t.n): a generator yielding the cost of each of level 3's worths of another family's action before it."""
     odds = [None] * t.n
     for g in range(t.n):
         if g != me and t.alive[g]:
             odds[g] = UNIFORM
     if level < 3:
-        return odds
-    out = [None] * t.n
+        out[:] = odds
+        return
     for g in range(t.n):
         if odds[g] is None:
             continue
         mine = odds[:]
         mine[g] = None
         mine[me] = UNIFORM  # g does not know what `me` will do either
-        vals = [_value(t, g, b, mine, 2) for b in range(4)]
+        vals = [0, 0, 0, 0]
+        for b in range(4):
+            yield VALUE_COST * t.n
+            vals[b] = _value(t, g, b, mine, 2)
         order = sorted(range(4), key=lambda b: -vals[b])
         w = [0, 0, 0, 0]
         k = 0
@@ -244,26 +282,51 @@ def _odds(t, me, level):
                 w[order[r]] = share // (e - k + 1)
             k = e + 1
         out[g] = w
-    return out
+
+
+def _values(view, level, stats, out):
+    """The worth of each of the 4 actions for the family whose view this is (higher is better), into
+    `out`: a generator yielding each piece's cost before it."""
+    me = view["you"]
+    t = Turn(view, stats, level > 1, True)
+    for cost in t.work():
+        yield cost
+    if level <= 1:
+        for a in range(4):
+            give, take = t.against_still(me, a)
+            out[a] = L1_GIVE * 12 * give - L1_TAKE * (CARELESS * take + 12 * t.own(me, a))
+        return
+    odds = [None] * t.n
+    for cost in _odds(t, me, level, odds):
+        yield cost
+    for a in range(4):
+        yield VALUE_COST * t.n
+        out[a] = _value(t, me, a, odds, level)
 
 
 def values(view, level, stats=None):
     """The worth of each of the 4 actions for the family whose view this is (higher is better)."""
-    me = view["you"]
-    t = Turn(view, stats, level > 1)
-    if level <= 1:
-        out = []
-        for a in range(4):
-            give, take = t.against_still(me, a)
-            out.append(L1_GIVE * 12 * give - L1_TAKE * (CARELESS * take + 12 * t.own(me, a)))
-        return out
-    odds = _odds(t, me, level)
-    return [_value(t, me, a, odds, level) for a in range(4)]
+    out = [0, 0, 0, 0]
+    for _ in _values(view, level, stats, out):
+        pass
+    return out
+
+
+def steps(view, level, prng, stats=None):
+    """The action (0..3) the board plays for the family whose view this is, as a generator: each piece's
+    cost in work units before it, then (action,)."""
+    yield READ_COST  # reading the view
+    vals = [0, 0, 0, 0]
+    for cost in _values(view, level, stats, vals):
+        yield cost
+    best = max(vals)
+    near = [a for a in range(4) if vals[a] >= best - NEAR[level]]
+    yield (near[prng.below(len(near))],)
 
 
 def decide(view, level, prng, stats=None):
-    """The action (0..3) the board plays for the family whose view this is."""
-    vals = values(view, level, stats)
-    best = max(vals)
-    near = [a for a in range(4) if vals[a] >= best - NEAR[level]]
-    return near[prng.below(len(near))]
+    """The action (0..3) the board plays for the family whose view this is (steps() run through)."""
+    for out in steps(view, level, prng, stats):
+        if isinstance(out, tuple):
+            return out[0]
+    raise ValueError("the mind ended without an action")  # never: steps() always ends with one

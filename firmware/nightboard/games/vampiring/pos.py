@@ -7,7 +7,7 @@ from nightboard.games.errors import GameError
 from nightboard.games.vampiring.cards import DROPS, FAMILIES, SHAPES, card_from_name, card_name, ring_size, standard_deck
 from nightboard.games.vampiring.state import (FORMAT, NAME, QUIET_MAX, SEED_MAX, VampiRing, _check_options,
                                               board_seats, check_level, check_quiet, family_index, parse_action)
-from nightboard.prng import Prng
+from nightboard.prng import Prng, STATE_MAX
 
 
 def _get(obj, key, default=None, required=False):
@@ -44,7 +44,7 @@ POSITION = (
     ("winner", "int?", None), ("scores", "list", None), ("haunted", "list", None), ("submitted", "list", None),
     ("you", "int?", None), ("your_choice", "any", None), ("your_landing", "any", None),
     ("quiet", "int", (0, QUIET_MAX)), ("quiet_turns", "int", (0, QUIET_MAX)), ("board", "list", None),
-    ("level", "int", (1, 3)), ("prng", "int", (1, 0xFFFFFFFF)),
+    ("level", "int", (1, 3)), ("prng", "int", (1, STATE_MAX)),
 )
 
 

@@ -229,6 +229,21 @@ class VampiRing:
         """Whether the board plays this family (option board)."""
         return seat in self.board
 
+    def board_steps(self, seat):
+        """The board's choice for family `seat` in pieces (mind.steps, for table/thinking.py): each piece's
+        cost before it, then (action,), the action submit(seat, None) would choose now; apply(seat, action)
+        plays it.
+        Its one draw from the game's stream comes with the action, at the last step."""
+        f = family_index(seat, self.families)
+        self._check_can_act(f)
+        if f not in self.board:
+            raise GameError("the board does not play family %s" % FAMILIES[f])
+        if self.pending[f] >= 0:
+            raise GameError("family %s has already chosen this turn" % FAMILIES[f])
+        from nightboard.games.vampiring import mind
+
+        return mind.steps(self.view(f), self.level, self.prng)
+
     def board_move(self, seat, level=None):
         """What the board would choose for family `seat` now, from that family's view only (changes nothing)."""
         f = family_index(seat, self.families)

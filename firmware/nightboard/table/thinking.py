@@ -1,0 +1,75 @@
+"""A board player's decision spread over frames, a budget of work a frame.
+
+A game whose mind can think in pieces gives `board_steps(seat)`: a generator that yields, before each
+piece of work, what that piece will cost in work units (under 1 ms each on the board), and last the
+choice in a 1-tuple: the very choice `apply(seat, None)` would make at once. The controller keeps one Thinking, calls begin(game, seat) when the board is to choose, step()
+once a frame and, once step() is True, plays `apply(seat, thinking.take())`. A frame does pieces while
+they fit in BUDGET units (always at least one), so no frame holds more than about a frame time of
+thinking (the worst frame on the board: `make bench`), while presses are read and animations run.
+
+The budget counts work, not microseconds, so that a seeded game gives the same frames on every
+interpreter and every board. A game without board_steps is decided in one frame, as before: take() is
+None and apply(seat, None) asks its mind at once.
+"""
+
+BUDGET = 20  # work units a frame: about 13 ms on the board by the bench's model (make bench)
+
+
+class Thinking:
+    def __init__(self, budget=BUDGET):
+        self.budget = budget
+        self.steps = None
+        self.cost = 0  # the announced cost of the next piece
+        self.seat = -1
+        self.busy = False  # a decision begun and not yet taken
+        self.ready = False
+        self.choice = None
+        self.frames = 0  # frames the current (or last) decision took
+
+    def begin(self, game, seat):
+        """Start the board's decision for `seat` (from the game's view for that seat, as it is now)."""
+        make = getattr(game, "board_steps", None)
+        self.seat = seat
+        self.busy = True
+        self.choice = None
+        self.frames = 0
+        self.steps = None
+        self.ready = make is None  # nothing to spread: apply(seat, None) decides
+        if make is not None:
+            self.steps = make(seat)
+            self._took(next(self.steps))  # its first announcement: no work done yet
+
+    def _took(self, out):
+        if isinstance(out, tuple):
+            self.choice = out[0]
+            self.ready = True
+            self.steps = None
+        else:
+            self.cost = out
+
+    def step(self):
+        """A frame's pieces, as many as fit in the budget (one at least); True once the choice is ready
+        (then take() it)."""
+        if not self.busy:
+            return False
+        if self.ready:
+            return True
+        self.frames += 1
+        spent = 0
+        s = self.steps
+        while s is not None and (spent == 0 or spent + self.cost <= self.budget):
+            spent += self.cost
+            self._took(next(s))
+            s = self.steps  # None once the choice is in
+        return self.ready
+
+    def take(self):
+        """The choice (None: let apply decide), once; the Thinking is idle again."""
+        c = self.choice
+        self.cancel()
+        return c
+
+    def cancel(self):
+        self.busy = self.ready = False
+        self.steps = None
+        self.choice = None
