@@ -25,7 +25,7 @@ FIRMWARE = ROOT / "firmware"
 # long hunt, a game with hand panels lit and a game polled like the monitor does ran out with
 # about 35 KB free in pieces (a 4 KB or 2.3 KB block not found). 216 KB held until one meaning per colour
 # (the palette's meanings, about 2 KB), the sealer's kept buffers, wide seeds and board players thinking over
-# frames landed together: then a long hunt, the Dracula table session and the littlefs test failed the same
+# frames landed together: then two long table sessions and the littlefs test failed the same
 # way (a 3-4 KB block not found with tens of KB free). 232 KB (237,568 B of 64-bit words) passes them and is
 # still stricter than the board. The heap budgets themselves are measured by `make bench`, and the real heap
 # by the emulated-Pico tests.
