@@ -70,3 +70,37 @@ class Driver:
 
     def wire(self):
         return bytes(self.hal.pixels.last)
+
+
+def twin_frames_agree(game, table, players, steps, every, seeds=3):
+    """Non-interference on the LEDs, for a game whose controller is built by table(state): over `seeds`
+    random games of `players`, every `every` steps, each twin of the state (the game's secrets.twins: the
+    same public facts, one hidden fact changed) draws the same frames as the state itself, with every seat
+    that may not know the change holding look. Returns how many frames were compared."""
+    from importlib import import_module
+
+    from nightboard.prng import Prng
+
+    twins = import_module(game.__name__ + ".secrets").twins
+    n = 0
+    for seed in range(seeds):
+        g = game.new_game(seed, players)
+        rng = Prng(seed)
+        for step in range(steps):
+            if g.result() is not None:
+                break
+            if step % every == 0:
+                for d, knowers in twins(g):
+                    a, b = table(g.copy()), table(game.from_json(d))
+                    for t in (0, 250, 500, 1000, 1250):
+                        for who in range(players):
+                            if who not in knowers:
+                                a.looking[who] = b.looking[who] = 1
+                        a.render(t)
+                        b.render(t)
+                        assert a.frame.rgb == b.frame.rgb
+                        n += 1
+            s = g.to_move()[0]
+            legal = g.legal(s)
+            g.apply(s, legal[rng.below(len(legal))])
+    return n

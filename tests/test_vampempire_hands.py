@@ -8,7 +8,6 @@ import pytest
 from mpy_harness import ROOT, run_mpy
 from nightboard.games import vampempire as M
 from nightboard.games.vampempire import pieces as R
-from nightboard.games.vampempire import secrets
 from nightboard.games.vampempire.actions import BODIES, GIVE, RITUAL, WANT, split
 from nightboard.table import palette as P
 from nightboard.table.frame import Frame
@@ -16,7 +15,7 @@ from nightboard.table.layout import Layout
 from nightboard.table.profile import load_profile_file
 from nightboard.table.tablefit import check_players
 from nightboard.table.vampempire_play import BODY, KIND_COLOUR, NTH, RITUAL_COLOUR, VampEmpirePlay
-from nightboard.prng import Prng
+from table_driver import twin_frames_agree
 
 PROFILE = str(ROOT / "hardware" / "profiles" / "grid8hands.json")
 OFF = (0, 0, 0)
@@ -149,28 +148,7 @@ def test_an_offer_shows_what_is_given_and_asked_on_the_last_row():
 
 
 def test_hand_panels_say_nothing_of_a_hand_to_those_who_may_not_see_it():
-    n = 0
-    for seed in range(3):
-        g = M.new_game(seed, 4)
-        rng = Prng(seed)
-        for step in range(80):
-            if g.result() is not None:
-                break
-            if step % 5 == 0:
-                for d, knowers in secrets.twins(g):
-                    a, b = table(g.copy()), table(M.from_json(d))
-                    for t in (0, 250, 500, 1000, 1250):
-                        for who in range(4):
-                            if who not in knowers:
-                                a.looking[who] = b.looking[who] = 1
-                        a.render(t)
-                        b.render(t)
-                        assert a.frame.rgb == b.frame.rgb
-                        n += 1
-            s = g.to_move()[0]
-            legal = g.legal(s)
-            g.apply(s, legal[rng.below(len(legal))])
-    assert n > 50
+    assert twin_frames_agree(M, table, 4, 80, 5) > 50
 
 
 @pytest.mark.micropython

@@ -5,7 +5,6 @@ import pytest
 
 from mpy_harness import ROOT, run_mpy
 from nightboard.games import vampempire as M
-from nightboard.games.vampempire import secrets
 from nightboard.games.vampempire.actions import act, split, CHOOSE, PASS, END, MOVE
 from nightboard.table import palette as P
 from nightboard.table.frame import Frame
@@ -13,7 +12,7 @@ from nightboard.table.layout import Layout
 from nightboard.table.profile import load_profile_file
 from nightboard.games.vampempire import pieces as R
 from nightboard.table.vampempire_play import NTH, RITUAL_COLOUR, ROUTE, TYPE_COLOUR, VATICAN, VampEmpirePlay
-from nightboard.prng import Prng
+from table_driver import twin_frames_agree
 
 PROFILE = str(ROOT / "hardware" / "profiles" / "grid8.json")
 
@@ -121,29 +120,7 @@ def test_look_shows_a_hand_only_on_its_own_panel():
 
 
 def test_frames_say_nothing_of_a_hand_to_those_who_may_not_see_it():
-    n = 0
-    for seed in range(3):
-        g = M.new_game(seed, 3)
-        rng = Prng(seed)
-        for step in range(60):
-            if g.result() is not None:
-                break
-            if step % 6 == 0:
-                for d, knowers in secrets.twins(g):
-                    a, b = table(g.copy()), table(M.from_json(d))
-                    for t in (0, 250, 500, 1000, 1250):
-                        for who in range(3):
-                            if who in knowers:
-                                continue
-                            a.looking[who] = b.looking[who] = 1
-                        a.render(t)
-                        b.render(t)
-                        assert a.frame.rgb == b.frame.rgb
-                        n += 1
-            s = g.to_move()[0]
-            legal = g.legal(s)
-            g.apply(s, legal[rng.below(len(legal))])
-    assert n > 50
+    assert twin_frames_agree(M, table, 3, 60, 6) > 50
 
 
 @pytest.mark.micropython
