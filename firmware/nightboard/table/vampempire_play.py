@@ -5,7 +5,8 @@ Buttons of the seat to move: "mode" picks the next kind of action it may take (i
 "move" the next action of that kind (its target hex blinks white on the map, a target seat's third
 status LED blinks white), "ok" does it. "look" (anyone, any time) is held to see one's own rituals on
 one's own panel. The board plays the last seats if the game says so (option "board"), one action every
-BOARD_MS, from each seat's own view. A press of a seat that is not to move (or that the board plays) is refused: its status LEDs 2 and 3 blink
+BOARD_MS, from each seat's own view; it thinks over several frames meanwhile (table/thinking.py), a few
+pieces of work a frame, and plays once both the time and its choice are there. A press of a seat that is not to move (or that the board plays) is refused: its status LEDs 2 and 3 blink
 magenta and nothing changes. The map and the panels are filled from the public view; a hand is read
 from its own seat's view only, while that seat holds look. turns_done counts applied actions (the table
 saves after each). The pictures are made when the game changes; a frame only copies them.
@@ -22,6 +23,7 @@ from nightboard.games.vampempire import pieces as R
 from nightboard.table import palette as P
 from nightboard.table.eventlog import EventLog
 from nightboard.table.layout import STATUS_AT
+from nightboard.table.thinking import Thinking
 
 CYCLE_MS = 500
 REFUSED_MS = 600
@@ -98,6 +100,7 @@ class VampEmpirePlay:
         self.actions = []
         self.choice = 0
         self.board_at = -1  # when the board plays its next action (the first frame after a change)
+        self.thinking = Thinking()  # the board's decision for the seat it plays, spread over frames
         self.trail = [_dim(P.FAMILY[s], 1, 4) for s in range(len(P.FAMILY))]
         self.steps = [[0, 0, 0, 0] for _ in range(MAX_STEPS)]
         self.n_steps = 0
@@ -240,6 +243,7 @@ class VampEmpirePlay:
 
     def _apply(self, seat, action, now):
         events = self.game.apply(seat, action)
+        self.thinking.cancel()  # a decision begun was for the position before this action
         self.log.extend(events)
         self.turns_done += 1
         self.animate(events, now)
@@ -282,11 +286,14 @@ class VampEmpirePlay:
         g = self.game
         self.now = now
         if self.board_turn:
+            th = self.thinking
+            if not th.busy:
+                th.begin(g, self.mover)  # its mind reads that seat's view only, a few pieces a frame
+            ready = th.step()
             if self.board_at < 0:
                 self.board_at = now + BOARD_MS
-            elif now >= self.board_at:
-                s = self.mover
-                self._apply(s, g.board_move(s), now)  # its mind reads that seat's view only
+            elif now >= self.board_at and ready:
+                self._apply(th.seat, th.take(), now)
         f = self.frame
         rgb = f.rgb
         f.clear()

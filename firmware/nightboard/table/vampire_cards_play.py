@@ -7,7 +7,8 @@ kind (which cards, on whom), "ok" does it. "look" (any seat, any time) is held t
 panel's first six lights (colour: the suit; brightness: the value), with the cards of the current choice
 blinking, and the current kind and target on its status lights. Presses of a seat the game is not waiting
 for (or that the board plays: option "board", the last seats) are refused: its status lights 2 and 3
-blink magenta, nothing changes. A seat the board plays acts 0.7 s after the board starts waiting for it. Any mode or move press gives
+blink magenta, nothing changes. A seat the board plays acts 0.7 s after the board starts waiting for it, having
+thought meanwhile a few pieces of work a frame (table/thinking.py). Any mode or move press gives
 the same short white flash on status light 2, so the lights never tell others what was chosen.
 
 The ring gives every seat the arc in front of its panel: its light 0 the seat's colour (blinking while the
@@ -28,6 +29,7 @@ from nightboard.table import palette as P
 from nightboard.table.eventlog import EventLog
 from nightboard.table.hand_panel import HandPanel
 from nightboard.table.layout import STATUS_AT
+from nightboard.table.thinking import Thinking
 
 REFUSED_MS = 600
 BOARD_MS = 700  # a seat the board plays acts this long after the board starts waiting for it, always
@@ -88,6 +90,7 @@ class VampireCardsPlay:
         self.anim_until = 0
         self.now = 0
         self.board_at = 0  # when the board acts for the seat it plays (0: not yet set)
+        self.thinking = Thinking()  # its decision, spread over the frames while it waits
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
         self.hand_panel = HandPanel(layout, frame)
@@ -167,6 +170,7 @@ class VampireCardsPlay:
                 self._do(player, a, now)
 
     def _do(self, seat, a, now):
+        self.thinking.cancel()  # a decision begun was for the position before this action
         events = self.game.apply(seat, a)
         self.log.extend(events)
         self._flash(events, now)
@@ -185,10 +189,14 @@ class VampireCardsPlay:
         if self.deal_len:  # the deal is seen whole before the board goes on
             self.board_at = 0
             return
+        th = self.thinking
+        if not th.busy:
+            th.begin(self.game, s)  # from that seat's view only, a few pieces of work a frame
+        ready = th.step()
         if not self.board_at:
             self.board_at = now + BOARD_MS
-        elif now >= self.board_at:
-            self._do(s, self.game.board_move(s), now)
+        elif now >= self.board_at and ready:
+            self._do(s, th.take(), now)
             self._refresh()
 
     def release(self, player, role, now):

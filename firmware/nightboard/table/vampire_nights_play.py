@@ -28,6 +28,7 @@ from nightboard.games.vampire_nights import actions as A
 from nightboard.table import palette as P
 from nightboard.table.eventlog import EventLog
 from nightboard.table.hand_panel import MORE, HandPanel
+from nightboard.table.thinking import Thinking
 from nightboard.games.vampire_nights.components import ITEM_NAMES, ROOM_NAMES
 from nightboard.games.vampire_nights.state import SEATS
 
@@ -36,7 +37,8 @@ ANIM_MS = 900
 FLASH_BLINKS = 3
 PAGE_MS = 1500
 REFUSED_MS = 600
-BOARD_MS = 700  # the board's seat acts this long after its turn comes (its decision's time never shows)
+BOARD_MS = 700  # the board's seat acts this long after its turn comes: it thinks meanwhile, a few pieces of
+# work a frame (table/thinking.py), so neither its decision's time nor a frozen frame shows
 # The mansion by meaning (table/palette.py); things of one meaning differ in brightness.
 DOWN = P.UNSEEN                 # a face-down room
 ENTRANCE = P.PLAIN
@@ -84,6 +86,7 @@ class VampireNightsPlay:
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
         self.board_at = -1
+        self.thinking = Thinking()  # the board's decision for its seat, spread over frames
         self.version = 0  # grows whenever what a hand panel shows may have changed
         self.anim_cell = -1  # a cell or a seat flashing what just happened there, until anim_until
         self.anim_seat = -1
@@ -191,6 +194,7 @@ class VampireNightsPlay:
             self._do(seat, a, now)
 
     def _do(self, seat, a, now):
+        self.thinking.cancel()  # a decision begun was for the position before this action
         try:
             events = self.game.apply(seat, a)
         except GameError:
@@ -248,11 +252,15 @@ class VampireNightsPlay:
     def render(self, now):
         g = self.game
         if not g.over and g.board >= 0 and self._seat() == g.board:
+            th = self.thinking
+            if not th.busy:
+                th.begin(g, g.board)  # from that seat's view only, a few pieces of work a frame
+            ready = th.step()
             if self.board_at < 0:
                 self.board_at = now + BOARD_MS
-            elif now >= self.board_at:
+            elif now >= self.board_at and ready:
                 self.board_at = -1
-                self._do(g.board, None, now)  # the board plays its seat, from that seat's view
+                self._do(g.board, th.take(), now)  # the board plays its seat
         self.now = now
         blink = now // BLINK_MS
         page = (now - self.page_from) // (PAGE_MS // 2)

@@ -33,23 +33,34 @@ def distance(a, b):
 
 
 def neighbours(h):
-    """The hexes next to h, in increasing order."""
+    """The hexes next to h, in increasing order. Odd rows sit half a hex to the right, so the rows above
+    and below touch columns c - 1 and c from an even row, c and c + 1 from an odd one."""
     out = []
     r, c = h // SIDE, h % SIDE
+    lo = c - 1 + (r & 1)
     for rr in (r - 1, r, r + 1):
         if rr < 0 or rr >= SIDE:
             continue
-        for cc in (c - 1, c, c + 1):
+        for cc in ((c - 1, c + 1) if rr == r else (lo, lo + 1)):
             if 0 <= cc < SIDE:
-                n = rr * SIDE + cc
-                if n != h and distance(h, n) == 1:
-                    out.append(n)
+                out.append(rr * SIDE + cc)
     return out
 
 
 def within(h, d):
-    """Every hex at distance 1..d from h, in increasing order."""
-    return [n for n in range(HEXES) if n != h and distance(h, n) <= d]
+    """Every hex at distance 1..d from h, in increasing order: row by row, the run of columns whose cube
+    coordinates lie within d (no distance worked out hex by hex: the board's thinking asks this often)."""
+    out = []
+    r = h // SIDE
+    x = h % SIDE - (r - (r & 1)) // 2
+    for rr in range(max(0, r - d), min(SIDE, r + d + 1)):
+        dz = rr - r
+        shift = (rr - (rr & 1)) // 2
+        for dx in range(max(-d, -d - dz), min(d, d - dz) + 1):
+            cc = x + dx + shift
+            if 0 <= cc < SIDE and (dx or dz):
+                out.append(rr * SIDE + cc)
+    return out
 
 
 def starts(players):

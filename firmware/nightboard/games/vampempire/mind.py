@@ -7,6 +7,12 @@ when short of bodies and heads for the Vatican at 10 soul; the Baroness lays rou
 (once her Priority Trading is open); the Tyrant overtakes from afar and manipulates; the Feathered One
 turns rituals into bodies and rummages; the Lumbering Beast never stops moving. A trade is accepted
 only when what comes in is worth more to this vampire than what goes out.
+
+steps(v, legal) is the same choice as a generator, for the table to spread over frames
+(table/thinking.py, through the state's board_steps): it yields the cost in work units of each piece
+(under 1 ms each on the board by the bench's model) before doing it, and last (action,). The costs of
+the pieces the state does (reading the view, working out the legal actions) are here too, beside
+the mind's own: one table of figures measured by `make bench` (thinking_bench.py).
 """
 
 from nightboard.games.vampempire import board as B
@@ -23,6 +29,21 @@ WORTH = {"bat": 2, "flies": 4, "potency": 3, "haste": 3, "thralls": 2, "tithe": 
          "sunrise": 2, "uprising": 4, "hunger": 1}
 
 
+# Work units of the decision's pieces (a unit is under 1 ms on the board; table/thinking.py's BUDGET a
+# frame), from the bench's counts over whole board-only games: reading the seat's view (with the mind's
+# import the first time); the legal actions at Night, whose worst (a Beast with Mass Expansion, a hand of
+# rituals with many targets) is most of a frame on its own, so it is announced as a whole frame, and in
+# the other phases (a handful of offers or answers); the choice, at Night and in the other phases.
+VIEW_COST = 8
+LEGAL_COST = (20, 3)
+CHOOSE_COST = (10, 3)
+
+
+def cost_row(v):
+    """Which of the two costs above: 0 at Night, 1 in the other phases."""
+    return 0 if v["phase"] == "night" else 1
+
+
 def worth(v, s, item):
     if item > BODIES:
         return item - BODIES
@@ -37,6 +58,12 @@ def _by_kind(legal):
     for a in legal:
         out.setdefault(split(a)[0], []).append(a)
     return out
+
+
+def steps(v, legal):
+    """choose(v, legal) as a generator: its cost before it, then (action,)."""
+    yield CHOOSE_COST[cost_row(v)]
+    yield (choose(v, legal),)
 
 
 def choose(v, legal):
@@ -59,7 +86,7 @@ def choose(v, legal):
         return act(LET)
     if v["phase"] == "afternoon":
         return _offer(v, s, k)
-    return _night(v, s, k)
+    return _at_night(v, s, k)
 
 
 def _ctrl(v, h):
@@ -124,7 +151,7 @@ def _toward(v, k, goal):
     return best, bd
 
 
-def _night(v, s, k):
+def _at_night(v, s, k):
     me = v["vampires"][s]
     here = v["pos"][s]
     if ROUTE in k:

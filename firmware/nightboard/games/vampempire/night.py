@@ -47,12 +47,13 @@ def moves(g, s):
     return out
 
 
-def overtake_cost(g, s, c):
-    """Bodies to overtake community c from where s stands, or None if s cannot."""
+def overtake_cost(g, s, c, reach=None):
+    """Bodies to overtake community c from where s stands, or None if s cannot (reach: g.reach(s), when
+    the caller has it already)."""
     base = (TRAMPLE if g.is_(s, V.BEAST, 2) else COST)[c[1]]
     if g.fx["potency"][s]:
         base = max(0, base - 2)
-    if c[0] in g.reach(s):
+    if c[0] in (g.reach(s) if reach is None else reach):
         return base
     if g.is_(s, V.TYRANT, 1):
         return base + B.distance(g.pos[s], c[0])  # Colony: one more body a hex away
@@ -103,12 +104,13 @@ def legal(g, s):
     for h in moves(g, s):
         out.append(act(MOVE, 0, 0, h))
     if g.ap >= 1:
+        reach = g.reach(s)  # once: with Mass Expansion it is seven hexes worked out
         for c in g.comm:
-            if c[2] >= 1 and not feathered and c[0] in g.reach(s):
+            if c[2] >= 1 and not feathered and c[0] in reach:
                 out.append(act(SUCK, 0, 0, c[0]))
         for c in g.comm:
             if c[3] != s:
-                cost = overtake_cost(g, s, c)
+                cost = overtake_cost(g, s, c, reach)
                 if cost is not None and g.bodies[s] >= cost:
                     out.append(act(OVERTAKE, 0, 0, c[0]))
         for k in sorted(set(g.hands[s])):

@@ -298,6 +298,24 @@ class Empire:
 
         return mind.choose(self.view(seat), self.legal(seat))
 
+    def board_steps(self, seat):
+        """board_move(seat) in pieces, for table/thinking.py: each piece's cost in work units before it,
+        then (action,), the very action board_move(seat) gives now. From that seat's view and its legal
+        actions only, as board_move."""
+        if seat not in self.to_move():
+            raise GameError("seat %s is not to move" % _show(seat))
+        return self._board_steps(seat)
+
+    def _board_steps(self, seat):
+        from nightboard.games.vampempire import mind
+
+        yield mind.VIEW_COST
+        v = self.view(seat)
+        yield mind.LEGAL_COST[mind.cost_row(v)]
+        legal = self.legal(seat)
+        for out in mind.steps(v, legal):
+            yield out
+
     def result(self):
         if self.phase != "over":
             return None

@@ -5,10 +5,26 @@ Level 1 plays by simple habits (the bench's "scripted sensible player"); level 2
 against Fate while a Fate may be unseen, aims Fate at a weak Vampire, bites the weakest hand it can infer from public facts (the
 fewest cards in hand: every card it might defend with is in a hand) with its highest bone, and saves
 Fate for defence when it holds only one.
+
+steps(view, level) is the same choice as a generator, for the table to spread over frames
+(table/thinking.py, through the state's board_steps): each piece's cost in work units (under 1 ms each on
+the board by the bench's model) before it, then (action,).
 """
 
 from nightboard.games.vampire_cards import deck as D
 from nightboard.games.vampire_cards import moves as M
+
+
+# Work units of the decision's pieces (table/thinking.py), from the bench's counts over whole games: the
+# seat's view (with the mind's import the first time), then the choice.
+VIEW_COST = 6
+CHOOSE_COST = 10
+
+
+def steps(view, level=2):
+    """choose(view, level) as a generator: its cost before it, then (action,)."""
+    yield CHOOSE_COST
+    yield (choose(view, level),)
 
 
 def choose(view, level=2):

@@ -109,6 +109,22 @@ class CardGame:
 
         return mind.choose(self.view(seat), level)
 
+    def board_steps(self, seat, level=2):
+        """board_move(seat, level) in pieces, for table/thinking.py: each piece's cost in work units before
+        it, then (action,), the very action board_move gives now, from that seat's view only."""
+        seat = self._seat(seat)
+        if seat not in self.to_move():
+            raise GameError("it is not %s's turn" % SEATS[seat])
+        return self._board_steps(seat, level)
+
+    def _board_steps(self, seat, level):
+        from nightboard.games.vampire_cards import mind
+
+        yield mind.VIEW_COST
+        v = self.view(seat)
+        for out in mind.steps(v, level):
+            yield out
+
     def result(self):
         if not self.over:
             return None

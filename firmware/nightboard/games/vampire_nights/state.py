@@ -208,6 +208,21 @@ class VampireNights:
 
         return mind.decide(self.view(p))
 
+    def board_steps(self, seat):
+        """board_move(seat) in pieces, for table/thinking.py: each piece's cost in work units before it,
+        then (action,), the very action board_move(seat) gives now, from that seat's view alone."""
+        p = self.seat_index(seat)
+        if p not in self.to_move():
+            raise GameError("%s is not to move" % SEATS[p])
+        return self._board_steps(p)
+
+    def _board_steps(self, p):
+        from nightboard.games.vampire_nights import mind
+
+        yield mind.VIEW_COST
+        for out in mind.steps(self.view(p)):
+            yield out
+
     def result(self):
         if not self.over:
             return None
