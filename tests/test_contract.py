@@ -199,6 +199,17 @@ def _board_choice(g, seat):
         return "refused: %s" % e
 
 
+def _board_pieces(g, seat):
+    """The board's decision spread over frames (board_steps, on a copy: a mind may draw from the game's
+    stream): every piece's cost and the choice."""
+    if not hasattr(g, "board_steps"):
+        return None
+    try:
+        return list(g.copy().board_steps(seat))
+    except GameError as e:
+        return "refused: %s" % e
+
+
 def _same_to_the_unknowing(a, b, knowers):
     for s in _unknowing(a, knowers):
         assert a.view(s) == b.view(s), "seat %r sees a difference in a hidden fact" % (s,)
@@ -206,6 +217,8 @@ def _same_to_the_unknowing(a, b, knowers):
             assert a.legal(s) == b.legal(s) or s in knowers
             if s in a.to_move():  # the board, playing a seat, decides from that seat's view only
                 assert _board_choice(a, s) == _board_choice(b, s), "the board's choice for %r differs" % (s,)
+                # and so does its decision spread over frames: the same pieces, the same costs
+                assert _board_pieces(a, s) == _board_pieces(b, s), "the board's thinking for %r differs" % (s,)
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -241,6 +241,11 @@ class VampEmpirePlay:
         elif role == "ok":
             self._apply(player, self.chosen(), now)
 
+    def play_action(self, seat, action, now):
+        """Play `action` for `seat` as its buttons would (the bench's drives and the tests: one name for
+        every game's controller)."""
+        self._apply(seat, action, now)
+
     def _apply(self, seat, action, now):
         events = self.game.apply(seat, action)
         self.thinking.cancel()  # a decision begun was for the position before this action

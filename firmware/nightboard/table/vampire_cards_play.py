@@ -169,6 +169,11 @@ class VampireCardsPlay:
             if a is not None:
                 self._do(player, a, now)
 
+    def play_action(self, seat, action, now):
+        """Play `action` for `seat` as its buttons would (the bench's drives and the tests: one name for
+        every game's controller)."""
+        self._do(seat, action, now)
+
     def _do(self, seat, a, now):
         self.thinking.cancel()  # a decision begun was for the position before this action
         events = self.game.apply(seat, a)

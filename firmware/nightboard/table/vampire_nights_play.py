@@ -193,6 +193,11 @@ class VampireNightsPlay:
                 return
             self._do(seat, a, now)
 
+    def play_action(self, seat, action, now):
+        """Play `action` for `seat` as its buttons would (the bench's drives and the tests: one name for
+        every game's controller)."""
+        self._do(seat, action, now)
+
     def _do(self, seat, a, now):
         self.thinking.cancel()  # a decision begun was for the position before this action
         try:

@@ -12,24 +12,19 @@ CORNERS_TWO = (0, 63)  # two players start on opposite corners
 MIDDLE = (27, 28, 35, 36)
 
 
-def _cube(h):
-    r, c = h // SIDE, h % SIDE
-    x = c - (r - (r & 1)) // 2
-    return x, r
-
-
 def distance(a, b):
-    ax, az = _cube(a)
-    bx, bz = _cube(b)
-    dx, dz = ax - bx, az - bz
-    dy = -dx - dz
+    """Hex steps from a to b (cube coordinates, worked out inline: legal() asks this often)."""
+    ar, br = a // SIDE, b // SIDE
+    dx = (a % SIDE - (ar - (ar & 1)) // 2) - (b % SIDE - (br - (br & 1)) // 2)
+    dz = ar - br
+    dy = dx + dz
     if dx < 0:
         dx = -dx
     if dy < 0:
         dy = -dy
     if dz < 0:
         dz = -dz
-    return max(dx, dy, dz)
+    return dx if dx >= dy and dx >= dz else (dy if dy >= dz else dz)
 
 
 def neighbours(h):

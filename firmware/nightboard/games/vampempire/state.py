@@ -18,6 +18,10 @@ from nightboard.games.vampempire import actions as A
 
 NAME = "vampempire"
 FORMAT = 1
+# Work units (table/thinking.py) of reading in mind.py, the first piece of the board's every decision: about
+# 19 ms on the board (its .mpy loaded, measured by make bench), a whole frame's budget; once it is in, the piece
+# does nothing, so that a decision takes the same frames whatever ran before it.
+MIND_COST = 20
 VILLAGE, TOWN, CITY, CATHEDRAL = 0, 1, 2, 3
 TYPES = ("village", "town", "city", "cathedral")
 MAXIMUM = (1, 2, 3, 4)  # a community's body die at its fullest, and the soul it gives
@@ -307,6 +311,7 @@ class Empire:
         return self._board_steps(seat)
 
     def _board_steps(self, seat):
+        yield MIND_COST  # the mind is read in before anything else: a frame of its own
         from nightboard.games.vampempire import mind
 
         yield mind.VIEW_COST

@@ -17,8 +17,7 @@ ITEMS = C.ITEM_NAMES
 # what an unknown (face-down) room is worth to enter, guard side and vampire side, roughly
 UNKNOWN = (2, 2)
 # Work units of the decision's pieces (table/thinking.py), from the bench's counts over whole games: the
-# seat's view (its legal actions inside, with the mind's import the first time: a frame of its own at
-# worst), its own pile read and scored once, and an action's worth: ACTION_COST, plus SCORE_COST for each
+# seat's view (its legal actions inside: a frame of its own at worst), its own pile read and scored once, and an action's worth: ACTION_COST, plus SCORE_COST for each
 # score of a pile it works out (SCORES: how many at most, by kind of action).
 VIEW_COST = 20
 OWN_COST = 3
