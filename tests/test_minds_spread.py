@@ -256,3 +256,15 @@ def test_the_table_plays_the_one_shot_choices_spread_over_frames(name):
 def test_a_whole_game_on_the_table_gives_the_same_frames_on_micropython(name):
     mpy = _read(run_mpy(_table_code(name), compiled=True))
     assert mpy == _table_cpython(name) and mpy["frames"] > 1000
+
+
+def test_the_bench_finds_every_games_board_decisions_from_its_declared_facts():
+    from nightboard.games import index
+    from nightboard_host import thinking_bench as TB
+
+    for name in index.names():
+        found = TB.decisions(name, games=1)
+        assert len(found) > 5, name  # TOOLS["bench"]["thinking"] gives the board seats to decide for
+        units, state, seat = max(found, key=lambda d: d[0])
+        frames, announced = TB.frames_of(lambda: index.module(name).from_json(state).board_steps(seat))
+        assert announced == units and frames >= -(-units // BUDGET)

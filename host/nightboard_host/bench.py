@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from nightboard_host import bench_scripts as S
-from nightboard_host.mpy_runner import ROOT, compiled_firmware, run_mpy
+from nightboard_host.mpy_runner import PICO_HEAP, ROOT, compiled_firmware, run_mpy
 
 RESULTS = ROOT / "bench" / "results.json"  # the committed baseline: never written by a run
 LATEST = ROOT / "bench" / "latest.json"  # where a run goes by default (not committed)
@@ -62,7 +62,8 @@ def _last_line(e):
 def bench_games():
     """What each game of the index declares for the bench (its TOOLS["bench"]), completed with defaults:
     [{"name", "title", "profile", "start" (start options, "game" included), "drive" (MicroPython source
-    defining drive(t, hal, k)), "about" (words for its rows)}], in the index's order."""
+    defining drive(t, hal, k): its own, or one of bench_scripts.DRIVES by name), "about" (words for its
+    rows)}], in the index's order."""
     from nightboard.games import index
 
     out = []
@@ -75,8 +76,9 @@ def bench_games():
         about = "%d %s" % (start["players"], seat_words[start["players"] != 1])
         if b.get("about"):
             about += " (%s)" % b["about"]
+        drive = b.get("drive") or SELF_DRIVE
         out.append({"name": name, "title": facts["title"], "profile": b.get("profile", facts.get("profile", "ring4")),
-                    "start": start, "drive": b.get("drive") or SELF_DRIVE, "about": about})
+                    "start": start, "drive": S.DRIVES.get(drive, drive), "about": about})
     return out
 
 
@@ -222,9 +224,9 @@ def _valgrind_instructions(code, heap="192k"):
         return int(m.group(1))
 
 
-def instructions_per(code_for_n, n):
+def instructions_per(code_for_n, n, heap="192k"):
     """Instructions per repetition: the run with n repetitions minus the run with none, over n."""
-    return (_valgrind_instructions(code_for_n(n)) - _valgrind_instructions(code_for_n(0))) / n
+    return (_valgrind_instructions(code_for_n(n), heap) - _valgrind_instructions(code_for_n(0), heap)) / n
 
 
 def board_ms(x86_instructions):
@@ -281,9 +283,15 @@ def _table_script(g, before, body):
             before + "import gc\n" + body)
 
 
-# Brings a table into the animation of its first turn: the game's drive, then frames until it animates.
-INTO_ANIMATION = ("drive(t, hal, 0)\nk = 0\nwhile not t.play.animating() and k < 200:\n"
-                  "    hal.clock.advance(16); t.tick(); k += 1\nassert t.play.animating(), 'no animation'\n")
+# Brings a table into its first animation: the game's drive, a call at a time (a call may end on an action
+# that animates nothing, as a Vampire Nights move into a room already face up), each followed by frames
+# until it animates, until one does; then the frames measured are inside it.
+INTO_ANIMATION = ("def _still():\n    return t.play is None or not t.play.animating()\n"
+                  "k = 0\nwhile _still() and k < 400 and not t.game.over:\n"
+                  "    drive(t, hal, k)\n    j = 0\n"
+                  "    while _still() and j < 20:\n"
+                  "        hal.clock.advance(16); t.tick(); j += 1\n"
+                  "    k += 1\nassert t.play.animating(), 'no animation'\n")
 FRAMES = {"idle": 300, "animation": 30, "look": 300}  # frames measured of each kind
 # "look": a game that shows hands on private hand panels (a ("hand", w, h) in its surface), on the shipped
 # table that has them, every seat holding look: the largest chain lit.
@@ -313,7 +321,9 @@ def frame_instructions(g, kind="idle"):
         return _table_script(g, before, "gc.collect()\nfor _ in range(%d):\n    hal.clock.advance(16); t.tick()\n"
                              % k + after)
 
-    per = instructions_per(code, n)
+    # The tests' Pico-sized heap: in 192 KB the tables of three of the five games had no game left (t.play
+    # None) by their first animation, so it was never measured.
+    per = instructions_per(code, n, PICO_HEAP)
     return {"x86_instructions": int(per), "board_ms_estimate": round(board_ms(per), 2), "frames": n}
 
 
@@ -422,8 +432,8 @@ def sections():
 # The parts a run can be limited to (--only): the table's figures, then each game's own section and the
 # flash and pico ones (sections()). "heap", "turn" and "frames" are measured per game: --game limits them
 # to the games named (and, with no --only, the run to them and those games' own sections).
-PARTS = ("heap", "frame_cost", "wire", "turn", "frames", "gc", "latency", "boot")
-PER_GAME = ("frame_instructions",)  # results keyed by game inside: a run of some games updates theirs only
+PARTS = ("heap", "frame_cost", "wire", "turn", "frames", "thinking", "gc", "latency", "boot")
+PER_GAME = ("frame_instructions", "thinking")  # results keyed by game inside: a run of some games updates theirs only
 
 
 def parts():
@@ -447,7 +457,7 @@ def check_selection(only=None, games=None):
 def run(quick=False, only=None, games=None):
     """Every figure, or (only) the parts named, for every game or (games) the games named."""
     def want(part):  # with games named and no parts, the per-game parts only
-        return part in only if only else (not games or part in ("heap", "turn", "frames"))
+        return part in only if only else (not games or part in ("heap", "turn", "frames", "thinking"))
 
     gs = [g for g in bench_games() if not games or g["name"] in games]
     results = {"when": time.strftime("%Y-%m-%d %H:%M:%S"), "machine": os.uname().machine}
@@ -462,6 +472,10 @@ def run(quick=False, only=None, games=None):
             results[g["name"] + "_turn"] = turn(g, with_valgrind=not quick)
     if not quick and want("frames"):
         results["frame_instructions"] = {g["name"]: frame_figures(g) for g in gs}
+    if not quick and want("thinking"):  # a board player's decision spread over frames (thinking_bench.py)
+        from nightboard_host.thinking_bench import spread_figures
+
+        results["thinking"] = spread_figures([g["name"] for g in gs])
     if not quick and want("gc"):
         results["gc_collect"] = gc_instructions()
     if want("latency"):
@@ -555,6 +569,8 @@ ROWS = (
 def game_rows(games=None):
     """Every game's rows, the same for each (its title and bench entry name them), then the rows it
     declares for its own figures (TOOLS["bench"]["rows"], keys into its <name>_bench section)."""
+    from nightboard.table.thinking import BUDGET
+
     games = bench_games() if games is None else games
     rows = []
     for g in games:
@@ -587,6 +603,17 @@ def game_rows(games=None):
         rows.append(("%s turn on the board (estimate)" % title, (name + "_turn", "board_ms_estimate"), "< 5 ms",
                      ("<", 5), "callgrind: 20 seeded games of %s replayed through apply minus their setup, per "
                      "turn (the game's own: its `turn` up by one), same model" % g["about"]))
+        rows.append(("%s: a board player's decision spread over frames, worst frame (estimate)" % title,
+                     ("thinking", name, "busiest", "worst_frame_board_ms_estimate")) + FRAME_BUDGET +
+                    ("its decision with the most work in 4 seeded games (TOOLS bench thinking), stepped by "
+                     "table/thinking.py; callgrind per frame, the same model",))
+        rows.append(("%s: that decision's frames" % title, ("thinking", name, "busiest", "frames"), "-", None,
+                     "%d work units a frame at most (table/thinking.py BUDGET)" % BUDGET))
+        rows.append(("%s: the most frames a decision took" % title, ("thinking", name, "most_frames"), "-",
+                     None, "every decision of those games, counted on CPython (the same frames on the board)"))
+        rows.append(("%s: the mind's import (estimate)" % title,
+                     ("thinking", name, "mind_import_board_ms_estimate"), "-", None,
+                     "callgrind, its mind.mpy imported once per session: its decision's first frame, alone"))
         b = index_facts(name).get("bench") or {}
         for label, keys, budget, ok, how in b.get("rows", ()):
             rows.append(("%s %s" % (g["title"], label), (name,) + tuple(keys), budget, ok, how))

@@ -66,3 +66,102 @@ def decision_frames(setup, steps, reps=10):
             "x86_instructions": int(prefix[-1]), "board_ms_estimate": round(bench.board_ms(prefix[-1]), 1),
             "worst_frame_x86_instructions": int(worst), "worst_frame_board_ms_estimate": round(bench.board_ms(worst), 1),
             "frame_board_ms_estimates": [round(bench.board_ms(x), 1) for x in per], "frame_ms": FRAME_MS}
+
+
+# --- every game of the index, from its declared facts ------------------------------------------------------
+# A game's TOOLS["bench"]["thinking"] says how the board decides in it: {"players": n, "options": new_game's
+# options that give the board seats (and its level)}. The bench plays seeded games so started (the board's
+# own choices for the seats it plays, random legal play for the others), finds the decision with the most
+# work, and measures its frames as the table spreads them.
+
+GAME_STEPS = """
+import json
+from nightboard.games import index
+M = index.module(%(name)r)
+st = json.load(open(%(path)r))
+list(M.from_json(st).board_steps(%(seat)d))  # the mind is in already, as on a table that has decided once
+games = [M.from_json(st) for _ in range(N + 1)]  # a fresh copy each run: a mind may draw from the stream
+def steps():
+    return games.pop().board_steps(%(seat)d)
+"""
+
+
+def _thinking(name):
+    from nightboard.games import index
+
+    return (index.tools(name).get("bench") or {}).get("thinking")
+
+
+def decisions(name, games=4, limit=600):
+    """[(units, state, seat)] of the board's decisions along seeded games of `name` started as its
+    TOOLS["bench"]["thinking"] says (a game declaring none: [])."""
+    from nightboard.games import index
+    from nightboard.games.errors import GameError
+    from nightboard.prng import Prng
+
+    how = _thinking(name)
+    if how is None:
+        return []
+    mod = index.module(name)
+    out = []
+    for seed in range(1, games + 1):
+        g = mod.new_game(seed, how["players"], **how.get("options", {}))
+        rng = Prng(seed + 99)
+        for _ in range(limit):
+            if g.result() is not None:
+                break
+            s = g.to_move()[0]
+            try:
+                pieces = list(g.copy().board_steps(s))
+            except GameError:
+                legal = g.legal(s)
+                g.apply(s, legal[rng.below(len(legal))])
+                continue
+            out.append((sum(pieces[:-1]), g.to_json(), s))
+            g.apply(s, pieces[-1][0])
+    return out
+
+
+def game_spread(name, games=4):
+    """The board's decisions in `name` as the table spreads them: how many were looked at, the most frames
+    one took and, under valgrind, the frames of the one with the most work; the mind's import on its own
+    (the first piece of a decision, once per session). None when the game declares no thinking."""
+    import json
+    import os
+    import shutil
+    import tempfile
+
+    from nightboard.games import index
+    from nightboard_host import bench
+
+    found = decisions(name, games)
+    if not found:
+        return None
+    mod = index.module(name)
+
+    def frames(state, seat):
+        return frames_of(lambda: mod.from_json(state).board_steps(seat))[0]
+
+    most_frames = max(frames(st, s) for _, st, s in found)
+    units, state, seat = max(found, key=lambda d: d[0])
+    out = {"decisions": len(found), "most_frames": most_frames, "busiest_units": units}
+    if not shutil.which("valgrind"):
+        return out
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "state.json")
+        with open(path, "w") as fh:
+            json.dump(state, fh)
+        out["busiest"] = decision_frames(GAME_STEPS % {"name": name, "path": path, "seat": seat},
+                                         lambda: mod.from_json(state).board_steps(seat))
+    before = "from nightboard.games import index\nM = index.module(%r)\n" % name
+    x = bench._valgrind_instructions(before + "import nightboard.games.%s.mind\n" % name) - \
+        bench._valgrind_instructions(before)
+    out["mind_import_board_ms_estimate"] = round(bench.board_ms(x), 1)
+    return out
+
+
+def spread_figures(games=None):
+    """{game: game_spread(game)} for the index's games (or those named)."""
+    from nightboard.games import index
+
+    return {name: game_spread(name) for name in index.names() if games is None or name in games}

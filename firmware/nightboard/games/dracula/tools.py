@@ -36,6 +36,9 @@ TOOLS = {
     "own_words": None,  # nothing secret to a hunter's own seat
     "snapshot_turns": "nightboard_host.dracula_bots:play_rounds",  # a fixed play of k rounds, for snapshots
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played
-    "bench": {"profile": "grid8", "start": {"players": 4, "seed": 11, "level": 3}, "drive": BENCH_DRIVE,
+    "bench": {
+              # how the board decides (thinking_bench.py): new_game's players and options
+              "thinking": {"players": 2, "options": {"level": 3}},
+              "profile": "grid8", "start": {"players": 4, "seed": 11, "level": 3}, "drive": BENCH_DRIVE,
               "about": "level 3"},
 }

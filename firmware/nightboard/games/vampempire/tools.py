@@ -1,18 +1,5 @@
 """What the host's tools and records know of VampEmpire besides GAME (never imported on the board)."""
 
-# How `nightboard bench` plays it on the table (MicroPython source defining drive(t, hal, k), run under the
-# unix port beside the table `t`): the board plays seats 1-3 itself; seat 0 does what the board would.
-BENCH_DRIVE = """
-def drive(t, hal, k):
-    i = 0
-    while i < 400 and not t.game.over and 0 not in t.game.to_move():
-        hal.clock.advance(16); t.tick()
-        i += 1
-    if not t.game.over and 0 in t.game.to_move():
-        t.play._apply(0, t.game.board_move(0), hal.clock.ticks_ms())
-"""
-
-
 TOOLS = {
     "format": 1,  # the version of its position format
     "setup": ("seed", "players", "board", "beast", "rounds", "size", "vampires"),  # the fields of a record's setup
@@ -26,8 +13,12 @@ TOOLS = {
     "labels": "nightboard_host.explain_vampempire:place_labels",  # the terminal's names of the Vatican, communities
     "snapshot": "nightboard_host.snapshot_vampempire",  # its own picture: hexes, not cards
     "snapshot_turns": "nightboard_host.vampempire_bench:play_rounds",  # the board's play of k rounds
-    # `nightboard bench`: the table it is measured on, the game (start options), how it is played
-    "bench": {"profile": "grid8", "start": {"players": 4, "seed": 11, "board": 3}, "drive": BENCH_DRIVE,
+    # `nightboard bench`: the table it is measured on, the game (start options), how it is played (a drive
+    # the bench holds, by name: the board plays seats 1-3 itself; seat 0 does what the board would)
+    "bench": {
+              # how the board decides (thinking_bench.py): new_game's players and options
+              "thinking": {"players": 4, "options": {"board": 3}},
+              "profile": "grid8", "start": {"players": 4, "seed": 11, "board": 3}, "drive": "first seat as the board",
               "about": "the board in 3 seats",
               # rows of its own figures (nightboard_host/vampempire_bench.py): (label after the title, keys
               # into them, budget, (comparison, limit) or None, how measured)

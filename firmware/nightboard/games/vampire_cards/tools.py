@@ -1,19 +1,6 @@
 """What the host's tools and records know of Vampire, the card game, besides GAME (never imported on
 the board)."""
 
-# How `nightboard bench` plays it on the table (MicroPython source defining drive(t, hal, k), run under the
-# unix port beside the table `t`): the board plays seats 1-3 itself; seat 0 does what the board would.
-BENCH_DRIVE = """
-def drive(t, hal, k):
-    i = 0
-    while i < 400 and not t.game.over and 0 not in t.game.to_move():
-        hal.clock.advance(16); t.tick()
-        i += 1
-    if not t.game.over and 0 in t.game.to_move():
-        t.play._do(0, t.game.board_move(0), hal.clock.ticks_ms())
-"""
-
-
 TOOLS = {
     "format": 1,  # the version of its position format
     "setup": ("seed", "players", "dawn", "board"),  # the fields of a record's setup (new_game's arguments)
@@ -26,7 +13,11 @@ TOOLS = {
     "own_words": "nightboard_host.explain_vampire_cards:own_hand",  # a player's hand and choice, while it looks
     "snapshot": "nightboard_host.snapshot_vampire_cards",  # its ring, seats and public table in words
     "snapshot_turns": "nightboard_host.vampire_cards_bench:play_turns",  # a fixed play of k turns
-    # `nightboard bench`: the table it is measured on, the game (start options), how it is played
-    "bench": {"profile": "ring4", "start": {"players": 4, "seed": 11, "board": 3}, "drive": BENCH_DRIVE,
+    # `nightboard bench`: the table it is measured on, the game (start options), how it is played (a drive
+    # the bench holds, by name: the board plays seats 1-3 itself; seat 0 does what the board would)
+    "bench": {
+              # how the board decides (thinking_bench.py): new_game's players and options
+              "thinking": {"players": 4, "options": {"board": 3}},
+              "profile": "ring4", "start": {"players": 4, "seed": 11, "board": 3}, "drive": "first seat as the board",
               "about": "the board in 3 seats"},
 }

@@ -51,7 +51,10 @@ TOOLS = {
     "snapshot": "nightboard_host.snapshot_vampire_nights",  # the mansion on the grid, red holding look
     "snapshot_turns": "nightboard_host.vampire_nights_bench:play_turns",  # the board's fixed play of k turns
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played
-    "bench": {"profile": "grid8", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE,
+    "bench": {
+              # how the board decides (thinking_bench.py): new_game's players and options
+              "thinking": {"players": 4, "options": {"board": "blue"}},
+              "profile": "grid8", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE,
               # rows of its own figures (nightboard_host/vampire_nights_bench.py): (label after the title, keys
               # into them, budget, (comparison, limit) or None, how measured)
               "rows": (

@@ -24,5 +24,8 @@ TOOLS = {
     "labels": "nightboard_host.explain_vampiring:place_labels",  # the terminal's card names: labels(table) -> [(leds, name, short)]
     "own_words": "nightboard_host.explain_vampiring:own_choice",  # own_words(table, seat): a seat's secret choice in words
     # `nightboard bench`: the table it is measured on, the game (start options), the words of its row
-    "bench": {"profile": "ring4", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE},
+    "bench": {
+              # how the board decides (thinking_bench.py): new_game's players and options
+              "thinking": {"players": 6, "options": {"board": [1, 2, 3, 4, 5], "level": 3}},
+              "profile": "ring4", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE},
 }
