@@ -265,6 +265,6 @@ def test_the_bench_finds_every_games_board_decisions_from_its_declared_facts():
     for name in index.names():
         found = TB.decisions(name, games=1)
         assert len(found) > 5, name  # TOOLS["bench"]["thinking"] gives the board seats to decide for
-        units, state, seat = max(found, key=lambda d: d[0])
+        units, state, seat, _ = max(found, key=lambda d: d[0])
         frames, announced = TB.frames_of(lambda: index.module(name).from_json(state).board_steps(seat))
         assert announced == units and frames >= -(-units // BUDGET)
