@@ -17,9 +17,11 @@ ITEMS = C.ITEM_NAMES
 # what an unknown (face-down) room is worth to enter, guard side and vampire side, roughly
 UNKNOWN = (2, 2)
 # Work units of the decision's pieces (table/thinking.py), from the bench's counts over whole games: the
-# seat's view (its legal actions inside: a frame of its own at worst), its own pile read and scored once, and an action's worth: ACTION_COST, plus SCORE_COST for each
+# seat's legal actions (up to about 15 ms on the board: a frame of their own), the rest of its view (about
+# 5 ms), its own pile read and scored once, and an action's worth: ACTION_COST, plus SCORE_COST for each
 # score of a pile it works out (SCORES: how many at most, by kind of action).
-VIEW_COST = 20
+LEGAL_COST = 20
+VIEW_COST = 8
 OWN_COST = 3
 ACTION_COST = 1
 SCORE_COST = 2

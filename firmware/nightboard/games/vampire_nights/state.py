@@ -224,8 +224,10 @@ class VampireNights:
         yield MIND_COST  # the mind is read in before anything else: a frame of its own
         from nightboard.games.vampire_nights import mind
 
+        yield mind.LEGAL_COST
+        legal = self.legal(p)
         yield mind.VIEW_COST
-        for out in mind.steps(self.view(p)):
+        for out in mind.steps(self.view(p, legal)):
             yield out
 
     def result(self):
@@ -235,9 +237,11 @@ class VampireNights:
 
     # --- views and JSON ---------------------------------------------------------------------------
 
-    def view(self, seat=None):
+    def view(self, seat=None, legal=None):
         """What a seat may see (its own hand, loot, bites, vampire state and Torch peeks), or with None
-        what everybody sees. Once the game is over the piles and bites are shown to all."""
+        what everybody sees. Once the game is over the piles and bites are shown to all. legal: the seat's
+        legal(seat), when the caller has it already (the board's thinking works it out as a piece of its
+        own)."""
         P = self.players
         rooms = []
         for c in range(P):
@@ -276,7 +280,7 @@ class VampireNights:
             v["vampire"] = C.is_vampire(self.bites[p])
             v["peeks"] = [[x, C.ROOM_NAMES[self.tiles[x]]] for x in self.peeks[p]
                           if self.tiles[x] != M.EMPTY and not self.up[x]]
-            v["legal"] = self.legal(p)
+            v["legal"] = self.legal(p) if legal is None else legal
         return v
 
     def to_json(self):
