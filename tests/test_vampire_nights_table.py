@@ -203,25 +203,32 @@ def test_the_shared_lights_do_not_depend_on_a_hand(profile):
         assert sa[k] == sb[k], "frame %d of the presses shows something of a hand to everybody" % k
 
 
-def test_an_aimed_secret_choice_shows_its_target_on_its_own_panel_only():
-    """On grid8hands the target of a Jump Potion, Mirror or Crossbow blinks on the hand panel (the right-hand
-    columns stand for the mansion's columns, its rows for theirs), never on the grid."""
-    a, _, seat = _twin_with_an_aimed_item()
-    d = Driver(None, name="grid8hands")
+def _aiming(profile, now):
+    """A controller on `profile` for the twin game whose seat to move holds an aimed item, that seat holding
+    look and its mode pressed (at `now`) until the choice is an aimed item: (controller, seat, its target)."""
     from nightboard.table.frame import Frame
     from nightboard.table.vampire_nights_play import VampireNightsPlay, _target
 
-    lay = d.table.layout
-    fr = Frame(len(d.table.frame.rgb) // 3)
-    play = VampireNightsPlay(lay, fr, a)
+    a, _, seat = _twin_with_an_aimed_item()
+    lay = Driver(None, name=profile).table.layout
+    play = VampireNightsPlay(lay, Frame(lay.led_count), a)
     play.press(seat, "look", 0)
+    play.press(seat, "mode", now)  # a press at `now`: what the small panel shows starts from it
     for _ in range(20):
         if play.kind in AIMED_ITEMS:
             break
-        play.press(seat, "mode", 0)
+        play.press(seat, "mode", now)
     assert play.kind in AIMED_ITEMS
     x = _target(play.chosen())
     assert x >= 0
+    return play, seat, x
+
+
+def test_an_aimed_secret_choice_shows_its_target_on_its_own_panel_only():
+    """On grid8hands the target of a Jump Potion, Mirror or Crossbow blinks on the hand panel (the right-hand
+    columns stand for the mansion's columns, its rows for theirs), never on the grid."""
+    play, seat, x = _aiming("grid8hands", 0)
+    lay, fr, a = play.layout, play.frame, play.game
     hx, hy = lay.hand_w - a.players + (x >> 3), x & 7
     grid = lay.cell_led(play.x0 + (x >> 3), play.y0 + (x & 7))
     seen_hand, seen_grid = set(), set()
@@ -319,19 +326,10 @@ def test_letting_go_of_look_restores_the_choice_made_before_it():
 def test_on_a_table_without_hand_panels_the_small_panel_shows_where_the_choice_points():
     """grid8: while look is held, the first page after a mode or move press is where the choice points:
     which column (its blood LED in the seat's colour), then its place in that column."""
-    a, _, seat = _twin_with_an_aimed_item()
-    from nightboard.table.frame import Frame
-    from nightboard.table.vampire_nights_play import PAGE_MS, VampireNightsPlay, _target
+    from nightboard.table.vampire_nights_play import PAGE_MS
 
-    d = Driver(None, name="grid8")
-    lay = d.table.layout
-    fr = Frame(len(d.table.frame.rgb) // 3)
-    play = VampireNightsPlay(lay, fr, a)
-    play.press(seat, "look", 0)
-    play.press(seat, "mode", 100)
-    while play.kind not in AIMED_ITEMS:
-        play.press(seat, "mode", 100)
-    x = _target(play.chosen())
+    play, seat, x = _aiming("grid8", 100)
+    lay, fr = play.layout, play.frame
     at = lay.panel_at[seat] // 3
 
     def blood(now):
