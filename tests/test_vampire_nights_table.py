@@ -25,6 +25,18 @@ def _panel(d, p, k):
     return d.table.frame.get(lay.panel_at[p] // 3 + k)
 
 
+def _play_a_step(d, seat, look=False):
+    """The seat's current choice played by its buttons: a secret choice (none shown to all) needs look held,
+    and mode picks the first one; any other is played with ok (or, with `look`, under look too)."""
+    if look or d.table.play.chosen() is None:
+        d.hold(seat, "look")
+        d.tap(seat, "mode")
+        d.tap(seat, "ok")
+        d.let_go(seat, "look")
+    else:
+        d.tap(seat, "ok")
+
+
 def test_a_whole_game_by_buttons_saved_after_every_turn():
     d = _driver()
     play = d.table.play
@@ -35,13 +47,7 @@ def test_a_whole_game_by_buttons_saved_after_every_turn():
             break
         seat = g.to_move()[0]
         before = play.turns_done
-        if play.chosen() is None:  # only secret choices: they need look held
-            d.hold(seat, "look")
-            d.tap(seat, "mode")
-            d.tap(seat, "ok")
-            d.let_go(seat, "look")
-        else:
-            d.tap(seat, "ok")
+        _play_a_step(d, seat)
         assert play.turns_done == before + 1
         saves += 1
     assert g.over and g.result()["winners"]
@@ -103,13 +109,7 @@ def test_one_person_against_the_board():
             d.frames(50)  # it plays on its own after a moment
             assert g.to_json() != before
             continue
-        if play.chosen() is None:
-            d.hold(0, "look")
-            d.tap(0, "mode")
-            d.tap(0, "ok")
-            d.let_go(0, "look")
-        else:
-            d.tap(0, "ok")
+        _play_a_step(d, 0)
     assert g.over
 
 
@@ -277,13 +277,7 @@ def test_a_frame_drawn_from_the_kept_picture_is_the_frame_drawn_afresh(profile):
             d.tap(seat, "move")
             d.frames(160 if i % 9 == 0 else 30)  # 2.5 s: through the small panel's pages
             d.let_go(seat, "look")
-        if i % 3 == 1 or play.chosen() is None:
-            d.hold(seat, "look")
-            d.tap(seat, "mode")
-            d.tap(seat, "ok")
-            d.let_go(seat, "look")
-        else:
-            d.tap(seat, "ok")
+        _play_a_step(d, seat, look=i % 3 == 1)
         for _ in range(40):
             d.frames(1)
             animated += play.animating()
@@ -298,13 +292,7 @@ def test_letting_go_of_look_restores_the_choice_made_before_it():
     g = play.game
     while g.phase != "explore":
         seat = g.to_move()[0]
-        if play.chosen() is None:
-            d.hold(seat, "look")
-            d.tap(seat, "mode")
-            d.tap(seat, "ok")
-            d.let_go(seat, "look")
-        else:
-            d.tap(seat, "ok")
+        _play_a_step(d, seat)
     seat = g.to_move()[0]
     d.tap(seat, "move")
     kind, chosen = play.kind, play.chosen()
@@ -400,16 +388,7 @@ def test_no_heap_allocated_over_300_frames_idle_or_looking_on_micropython(profil
 
 
 def _turn_by_buttons(d):
-    g = d.table.game
-    seat = g.to_move()[0]
-    play = d.table.play
-    if play.chosen() is None:
-        d.hold(seat, "look")
-        d.tap(seat, "mode")
-        d.tap(seat, "ok")
-        d.let_go(seat, "look")
-    else:
-        d.tap(seat, "ok")
+    _play_a_step(d, d.table.game.to_move()[0])
     d.saved()
 
 
