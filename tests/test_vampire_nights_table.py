@@ -1,8 +1,11 @@
 """Vampire Nights on the grid table: played to the end by its buttons and saved after every turn, secret
 choices only while look is held, a seat's hand, loot and bites on its own panel only while it holds look."""
 
+import json
+
 import pytest
 
+from nightboard.games import vampire_nights as VN
 from nightboard.games.vampire_nights import actions as A
 from nightboard.games.vampire_nights.state import SEATS  # noqa: F401
 
@@ -439,3 +442,27 @@ def test_the_bench_drive_plays_a_whole_four_player_game_inside_400_calls():
         animated += t.play.animating()
     assert t.game.over and calls < 300
     assert animated > 20
+
+
+@pytest.mark.parametrize("profile", ["grid8", "grid8hands"])
+def test_nightboard_snapshot_draws_a_position_file(profile, tmp_path, capsys):
+    """`nightboard snapshot --position` of a game under way (it once stopped with a traceback: the map's side
+    was looked up as the Dracula hunt's); a position for more seats than the table has is refused."""
+    from PIL import Image
+
+    from nightboard_host.cli import main
+
+    g = VN.new_game(3, 3)
+    for _ in range(40):
+        s = g.to_move()[0]
+        g.apply(s, g.board_move(s))
+    pos = tmp_path / "pos.json"
+    pos.write_text(json.dumps(g.to_json()))
+    out = tmp_path / "pos.png"
+    assert main(["snapshot", "--game", "vampire_nights", "--position", str(pos), "--profile", profile,
+                 "--size", "300", "-o", str(out)]) == 0
+    assert Image.open(out).size == (300, 300) and "Vampire Nights" in capsys.readouterr().out
+    pos.write_text(json.dumps(VN.new_game(3, 4).to_json()))
+    ring = main(["snapshot", "--game", "vampire_nights", "--position", str(pos), "--profile", "ring4",
+                 "-o", str(out)])
+    assert ring == 2 and "grid" in capsys.readouterr().err
