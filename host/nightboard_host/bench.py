@@ -282,8 +282,8 @@ def _table_script(g, before, body):
 
 
 # Brings a table into the animation of its first animated turn: the game's drive, then frames until it
-# animates; the drive again after every 200 frames without one (a turn need not animate: a VampEmpire
-# vampire chosen, a trade refused).
+# animates; the drive again after every 200 frames without one (a turn need not animate: a vampire
+# chosen, a trade refused).
 INTO_ANIMATION = ("drive(t, hal, 0)\nk = 0\nwhile not t.play.animating() and k < 4000:\n"
                   "    hal.clock.advance(16); t.tick(); k += 1\n    if k % 200 == 0 and not t.play.animating():\n"
                   "        drive(t, hal, k // 200)\nassert t.play.animating(), 'no animation'\n")
