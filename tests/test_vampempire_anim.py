@@ -196,3 +196,23 @@ def test_animation_frames_allocate_nothing_on_micropython():
         "print(b2 - b, gc.mem_alloc() - b2, c.n_steps)\n")
     during, after, left = run_mpy(code, compiled=True).split()
     assert (int(during), int(after), left) == (0, 0, "0")
+
+
+@pytest.mark.micropython
+def test_the_bench_counts_real_animation_frames_and_they_allocate_nothing():
+    """`nightboard bench`'s own heap script, as `make bench` runs it (the board in three seats, .mpy files):
+    the 30 frames it counts from its first animation are an action's animation, and allocate nothing."""
+    from nightboard_host import bench
+
+    h = bench.heap("vampempire")
+    assert h["alloc_anim"] == 0 and h["alloc_idle"] == 0  # -1 would be: no animation seen
+
+
+def test_the_boards_pause_before_its_action_is_not_an_animation():
+    g = M.new_game(4, 2, board=1)
+    c = table(g)
+    c._apply(0, g.board_move(0), 0)  # seat 0 chooses its vampire: nothing to animate
+    assert g.to_move() == [1] and c.board_turn and c.n_steps == 0
+    for t in range(16, VP.BOARD_MS, 16):
+        c.render(t)
+        assert not c.animating() and g.to_move() == [1]

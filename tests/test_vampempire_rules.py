@@ -131,6 +131,20 @@ def test_round_order_morning_afternoon_night_in_seat_order():
     assert g.turn == 2 and g.phase == "afternoon" and [len(h) for h in g.hands] == [2, 2, 2, 2]
 
 
+def test_t4_t5_an_empty_deck_is_the_shuffled_discard_pile_and_hands_have_no_limit():
+    g = game((TYR, BAR))
+    g.hands = [[KIND["thralls"]] * 9, []]  # nine rituals: no limit to discard down to
+    five = sorted(KIND[x] for x in ("bat", "flies", "potency", "sunrise", "bat"))
+    g.deck, g.discard = [], five[:]
+    while g.turn == 1:
+        g.apply(g.to_move()[0], act(PASS if g.phase == "afternoon" else END))
+    # the second Afternoon drew one each from the discard pile, shuffled into a new deck
+    assert g.phase == "afternoon" and g.discard == [] and len(g.deck) == 3
+    assert len(g.hands[0]) == 10 and len(g.hands[1]) == 1
+    drawn = [k for k in g.hands[0] if k != KIND["thralls"]] + g.hands[1]
+    assert sorted(g.deck + drawn) == five
+
+
 def test_morning_collects_each_controlled_maximum_and_resets_the_dice():
     g = game()
     a, b = g.comm[0], g.comm[1]
@@ -530,6 +544,23 @@ def test_l_trample_and_mass_expansion():
     assert act(SUCK, 0, 0, n) in g.legal(0)  # M6: she stands on every hex next to her
     g.apply(0, act(OVERTAKE, 0, 0, n))
     assert d[3] == 0
+
+
+def test_a1_an_ability_reached_works_from_then_on_and_nothing_is_refunded():
+    """The Beast at 4 soul pays a city's full 7 bodies; the 3 soul it gives take her to Trample (5 soul), which
+    makes her next overtake cheaper but gives nothing back for the one that reached it."""
+    g = night(game((BEA, TYR)), 0)
+    g.soul[0] = 4
+    c = place(g, g.pos[0], 2)
+    g.bodies[0] = 20
+    g.apply(0, act(OVERTAKE, 0, 0, c[0]))
+    assert (g.soul[0], g.bodies[0]) == (7, 13)
+    n = [h for h in B.neighbours(g.pos[0]) if h in empty_hex(g)][0]
+    place(g, n, 1)  # a town: 5 bodies, 4 with Trample
+    g.apply(0, act(MOVE, 0, 0, n))
+    assert g.bodies[0] == 14  # Absorb: her move is a body
+    g.apply(0, act(OVERTAKE, 0, 0, n))
+    assert (g.soul[0], g.bodies[0]) == (9, 10)
 
 
 def test_l4_beast_never_travels_by_route():

@@ -111,7 +111,7 @@ def test_the_board_answers_on_the_table_by_itself_after_a_while():
     pick(c, 0, act(OFFER, 1))
     pick(c, 0, act(GIVE, KIND["flies"]))
     pick(c, 0, act(WANT, KIND["potency"]), now=0)
-    assert g.to_move() == [1] and c.animating()
+    assert g.to_move() == [1] and c.board_turn
     t = 0
     while "trade" not in evs(c) and t < 5000:
         t += 16

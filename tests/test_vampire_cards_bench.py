@@ -34,3 +34,32 @@ def test_the_bench_has_a_section_for_it(monkeypatch):
     figs, why = bench.optional("vampire_cards")
     assert why is None and set(figs) == {"strength", "balance", "balance_level1", "decision", "micropython"}
     assert figs["micropython"]["worst_heap_bytes"] > 0
+
+
+def test_knowing_bites_changes_only_the_target_to_the_hand_least_able_to_fend_it_off():
+    from nightboard.games import vampire_cards as V
+    from nightboard.games.vampire_cards import moves as MV
+
+    chosen = 0
+    for seed in range(6):
+        g = V.new_game(seed, 3 + seed % 4)
+        while not g.over:
+            s = g.to_move()[0]
+            a = VB.knowing_bites(g, s)
+            board = g.board_move(s, 2)
+            if g.phase == "bite" and MV.split(board)[0] == MV.BITE:
+                kind, t, place = MV.split(a)
+                assert (kind, place) == (MV.BITE, MV.split(board)[2])  # the board's bone
+                rivals = [MV.split(x)[1] for x in g.legal(s) if MV.split(x)[0] == MV.BITE and MV.split(x)[2] == place]
+                assert VB._weakness(g, t, g.bones[place]) == min(VB._weakness(g, r, g.bones[place]) for r in rivals)
+                chosen += len(set(rivals)) > 1 and a != board
+            else:
+                assert a == board
+            g.apply(s, a)
+    assert chosen > 0  # it did choose otherwise than the board, somewhere
+
+
+def test_the_bite_bound_plays_the_balance_games():
+    b = VB.bite_bound(24)
+    assert sum(b["ends"].values()) == 24 and b["level"].startswith("2, bites knowing")
+    assert b["with_a_vampire"] == sum(v["games"] for v in b["vampire_won_by_players"].values())

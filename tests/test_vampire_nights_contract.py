@@ -167,3 +167,32 @@ def test_a_four_player_game_with_the_board_in_every_seat_fits_the_pico_heap():
     h = heap()
     assert h["over"] and h["decisions"] > 100
     assert h["heap_peak"] < 64 * 1024
+
+
+def test_a_position_whose_player_to_move_has_nothing_to_do_is_refused():
+    """A guard marked as passed while it was its player's last one exploring left a position in which the
+    player to move had no legal action: the board's player then stopped with an error. Such a file is
+    refused when it is read; every guard's passed flag flipped in turn, every accepted position can be
+    played on by the board."""
+    from nightboard.games.vampire_nights import pos as VP
+
+    refused = accepted = 0
+    for seed in range(6):
+        g = VN.new_game(seed, 2)
+        while not g.over:
+            d = g.to_json()
+            if d["phase"] == "explore":
+                for k in range(4):
+                    e = dict(d, passed=d["passed"][:])
+                    e["passed"][k] ^= 1
+                    try:
+                        h = VP.from_json(e)
+                    except GameError as err:
+                        refused += "hold together" in str(err)
+                        continue
+                    accepted += 1
+                    s = h.to_move()[0]
+                    h.apply(s, h.board_move(s))
+            s = g.to_move()[0]
+            g.apply(s, g.board_move(s))
+    assert refused > 0 and accepted > 0

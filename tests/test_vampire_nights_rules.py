@@ -496,10 +496,75 @@ def test_an_empty_item_deck_is_the_shuffled_discard_pile():
 def test_an_empty_room_deck_is_the_shuffled_discard_pile():
     from nightboard.games.vampire_nights import night as N
     g = blank(2)
+    old = sorted(g.room_deck)
     g.room_discard = g.room_deck[:]
     g.room_deck = []
     N.start_night(g, [])
-    assert len(g.room_deck) + 10 == len(g.room_discard + g.room_deck) + 10 - 0 and g.tiles[cell(0, 1)] != E
+    laid = [g.tiles[cell(c, r)] for c in range(2) for r in range(1, 6)]
+    assert g.room_discard == [] and sorted(laid + g.room_deck) == old  # the whole discard became the deck
+    assert E not in laid
+
+
+def test_short_item_decks_deal_nothing_and_an_empty_hand_skips_the_discard_m20():
+    from nightboard.games.vampire_nights import night as N
+    g = VN.new_game(4, 2)
+    g.item_deck, g.item_discard = [], []
+    g.hands = [[], [C.BAG]]
+    g.night, g.first = 2, 0
+    N.start_night(g, [])
+    assert g.hands == [[], [C.BAG]]  # nothing dealt, nothing reshuffled
+    g.apply(0, act(A.PLACE, 0))
+    g.apply(1, act(A.PLACE, 5))
+    assert g.phase == "discard" and g.to_move() == [1]  # red, with no item, is skipped
+    g.apply(1, act(A.DROP_ITEM, C.BAG))
+    assert g.phase == "explore" and g.item_discard == [C.BAG]
+
+
+def test_items_act_through_a_guard_still_exploring_m16():
+    g = blank(2)
+    g.hands[0] = [C.BAG, C.TORCH]
+    put(g, 0, 2, C.COINS)
+    put(g, 0, 4, C.LORD, up=False)  # forward of guard 0, over an empty room
+    at(g, 0, 0, 2)
+    g.passed[0] = 1  # lying on the Coins: no Bag through it, no Torch from it
+    at(g, 1, 1, 6, 1)  # in the Garden: no Torch from there either
+    at(g, 2, 1, 1)
+    at(g, 3, 1, 1)
+    legal = g.legal(0)
+    assert not [a for a in legal if a >> 10 in (A.BAG, A.TORCH)]
+    g.passed[0] = 0  # standing: both items work through it
+    legal = g.legal(0)
+    assert act(A.BAG, 0) in legal and [a for a in legal if a >> 10 == A.TORCH]
+
+
+def test_after_its_move_a_turn_ends_only_when_its_player_says_so_m25():
+    g = blank(2)
+    g.hands[0] = [C.BAG]
+    put(g, 0, 2, C.COINS)
+    g.apply(0, act(MOVE, cell(0, 2)))
+    legal = g.legal(0)
+    assert g.to_move() == [0] and act(END, 0) in legal and act(A.BAG, 0) in legal  # an item after the move
+    assert not [a for a in legal if a >> 10 in (MOVE, PASS)]  # but one move a turn
+    g.apply(0, act(A.BAG, 0))
+    assert g.to_move() == [0] and C.COINS in g.loot[0]
+    g.apply(0, act(END, 0))
+    assert g.to_move() == [1]
+
+
+def test_the_upkeep_turns_everything_left_face_down_into_the_room_discard_m23():
+    from nightboard.games.vampire_nights import night as N
+    g = blank(2)
+    put(g, 0, 2, C.LORD)
+    put(g, 1, 4, C.COINS, up=False)
+    put(g, 1, 1, C.WEB)
+    g.room_discard = []
+    deck = len(g.room_deck)
+    N.end_night(g, [])
+    assert sorted(g.room_discard) == sorted([C.LORD, C.COINS, C.WEB]) and g.night == 2
+    assert len(g.room_deck) == deck - 10  # the next night is laid out from the deck
+    v = g.view(None)
+    assert v["decks"][1] == 3 and "room_discard" not in v  # face down: its size is all anyone sees
+    assert "item_discard" in v  # the item discard is face up
 
 
 # --- the End of Night -------------------------------------------------------------------------------

@@ -1,8 +1,11 @@
 """Vampire Nights on the grid table: played to the end by its buttons and saved after every turn, secret
 choices only while look is held, a seat's hand, loot and bites on its own panel only while it holds look."""
 
+import json
+
 import pytest
 
+from nightboard.games import vampire_nights as VN
 from nightboard.games.vampire_nights import actions as A
 from nightboard.games.vampire_nights.state import SEATS  # noqa: F401
 
@@ -25,6 +28,18 @@ def _panel(d, p, k):
     return d.table.frame.get(lay.panel_at[p] // 3 + k)
 
 
+def _play_a_step(d, seat, look=False):
+    """The seat's current choice played by its buttons: a secret choice (none shown to all) needs look held,
+    and mode picks the first one; any other is played with ok (or, with `look`, under look too)."""
+    if look or d.table.play.chosen() is None:
+        d.hold(seat, "look")
+        d.tap(seat, "mode")
+        d.tap(seat, "ok")
+        d.let_go(seat, "look")
+    else:
+        d.tap(seat, "ok")
+
+
 def test_a_whole_game_by_buttons_saved_after_every_turn():
     d = _driver()
     play = d.table.play
@@ -35,13 +50,7 @@ def test_a_whole_game_by_buttons_saved_after_every_turn():
             break
         seat = g.to_move()[0]
         before = play.turns_done
-        if play.chosen() is None:  # only secret choices: they need look held
-            d.hold(seat, "look")
-            d.tap(seat, "mode")
-            d.tap(seat, "ok")
-            d.let_go(seat, "look")
-        else:
-            d.tap(seat, "ok")
+        _play_a_step(d, seat)
         assert play.turns_done == before + 1
         saves += 1
     assert g.over and g.result()["winners"]
@@ -103,13 +112,7 @@ def test_one_person_against_the_board():
             d.frames(50)  # it plays on its own after a moment
             assert g.to_json() != before
             continue
-        if play.chosen() is None:
-            d.hold(0, "look")
-            d.tap(0, "mode")
-            d.tap(0, "ok")
-            d.let_go(0, "look")
-        else:
-            d.tap(0, "ok")
+        _play_a_step(d, 0)
     assert g.over
 
 
@@ -203,25 +206,32 @@ def test_the_shared_lights_do_not_depend_on_a_hand(profile):
         assert sa[k] == sb[k], "frame %d of the presses shows something of a hand to everybody" % k
 
 
-def test_an_aimed_secret_choice_shows_its_target_on_its_own_panel_only():
-    """On grid8hands the target of a Jump Potion, Mirror or Crossbow blinks on the hand panel (the right-hand
-    columns stand for the mansion's columns, its rows for theirs), never on the grid."""
-    a, _, seat = _twin_with_an_aimed_item()
-    d = Driver(None, name="grid8hands")
+def _aiming(profile, now):
+    """A controller on `profile` for the twin game whose seat to move holds an aimed item, that seat holding
+    look and its mode pressed (at `now`) until the choice is an aimed item: (controller, seat, its target)."""
     from nightboard.table.frame import Frame
     from nightboard.table.vampire_nights_play import VampireNightsPlay, _target
 
-    lay = d.table.layout
-    fr = Frame(len(d.table.frame.rgb) // 3)
-    play = VampireNightsPlay(lay, fr, a)
+    a, _, seat = _twin_with_an_aimed_item()
+    lay = Driver(None, name=profile).table.layout
+    play = VampireNightsPlay(lay, Frame(lay.led_count), a)
     play.press(seat, "look", 0)
+    play.press(seat, "mode", now)  # a press at `now`: what the small panel shows starts from it
     for _ in range(20):
         if play.kind in AIMED_ITEMS:
             break
-        play.press(seat, "mode", 0)
+        play.press(seat, "mode", now)
     assert play.kind in AIMED_ITEMS
     x = _target(play.chosen())
     assert x >= 0
+    return play, seat, x
+
+
+def test_an_aimed_secret_choice_shows_its_target_on_its_own_panel_only():
+    """On grid8hands the target of a Jump Potion, Mirror or Crossbow blinks on the hand panel (the right-hand
+    columns stand for the mansion's columns, its rows for theirs), never on the grid."""
+    play, seat, x = _aiming("grid8hands", 0)
+    lay, fr, a = play.layout, play.frame, play.game
     hx, hy = lay.hand_w - a.players + (x >> 3), x & 7
     grid = lay.cell_led(play.x0 + (x >> 3), play.y0 + (x & 7))
     seen_hand, seen_grid = set(), set()
@@ -270,13 +280,7 @@ def test_a_frame_drawn_from_the_kept_picture_is_the_frame_drawn_afresh(profile):
             d.tap(seat, "move")
             d.frames(160 if i % 9 == 0 else 30)  # 2.5 s: through the small panel's pages
             d.let_go(seat, "look")
-        if i % 3 == 1 or play.chosen() is None:
-            d.hold(seat, "look")
-            d.tap(seat, "mode")
-            d.tap(seat, "ok")
-            d.let_go(seat, "look")
-        else:
-            d.tap(seat, "ok")
+        _play_a_step(d, seat, look=i % 3 == 1)
         for _ in range(40):
             d.frames(1)
             animated += play.animating()
@@ -291,13 +295,7 @@ def test_letting_go_of_look_restores_the_choice_made_before_it():
     g = play.game
     while g.phase != "explore":
         seat = g.to_move()[0]
-        if play.chosen() is None:
-            d.hold(seat, "look")
-            d.tap(seat, "mode")
-            d.tap(seat, "ok")
-            d.let_go(seat, "look")
-        else:
-            d.tap(seat, "ok")
+        _play_a_step(d, seat)
     seat = g.to_move()[0]
     d.tap(seat, "move")
     kind, chosen = play.kind, play.chosen()
@@ -319,19 +317,10 @@ def test_letting_go_of_look_restores_the_choice_made_before_it():
 def test_on_a_table_without_hand_panels_the_small_panel_shows_where_the_choice_points():
     """grid8: while look is held, the first page after a mode or move press is where the choice points:
     which column (its blood LED in the seat's colour), then its place in that column."""
-    a, _, seat = _twin_with_an_aimed_item()
-    from nightboard.table.frame import Frame
-    from nightboard.table.vampire_nights_play import PAGE_MS, VampireNightsPlay, _target
+    from nightboard.table.vampire_nights_play import PAGE_MS
 
-    d = Driver(None, name="grid8")
-    lay = d.table.layout
-    fr = Frame(len(d.table.frame.rgb) // 3)
-    play = VampireNightsPlay(lay, fr, a)
-    play.press(seat, "look", 0)
-    play.press(seat, "mode", 100)
-    while play.kind not in AIMED_ITEMS:
-        play.press(seat, "mode", 100)
-    x = _target(play.chosen())
+    play, seat, x = _aiming("grid8", 100)
+    lay, fr = play.layout, play.frame
     at = lay.panel_at[seat] // 3
 
     def blood(now):
@@ -402,16 +391,7 @@ def test_no_heap_allocated_over_300_frames_idle_or_looking_on_micropython(profil
 
 
 def _turn_by_buttons(d):
-    g = d.table.game
-    seat = g.to_move()[0]
-    play = d.table.play
-    if play.chosen() is None:
-        d.hold(seat, "look")
-        d.tap(seat, "mode")
-        d.tap(seat, "ok")
-        d.let_go(seat, "look")
-    else:
-        d.tap(seat, "ok")
+    _play_a_step(d, d.table.game.to_move()[0])
     d.saved()
 
 
@@ -462,3 +442,27 @@ def test_the_bench_drive_plays_a_whole_four_player_game_inside_400_calls():
         animated += t.play.animating()
     assert t.game.over and calls < 300
     assert animated > 20
+
+
+@pytest.mark.parametrize("profile", ["grid8", "grid8hands"])
+def test_nightboard_snapshot_draws_a_position_file(profile, tmp_path, capsys):
+    """`nightboard snapshot --position` of a game under way (it once stopped with a traceback: the map's side
+    was looked up as the Dracula hunt's); a position for more seats than the table has is refused."""
+    from PIL import Image
+
+    from nightboard_host.cli import main
+
+    g = VN.new_game(3, 3)
+    for _ in range(40):
+        s = g.to_move()[0]
+        g.apply(s, g.board_move(s))
+    pos = tmp_path / "pos.json"
+    pos.write_text(json.dumps(g.to_json()))
+    out = tmp_path / "pos.png"
+    assert main(["snapshot", "--game", "vampire_nights", "--position", str(pos), "--profile", profile,
+                 "--size", "300", "-o", str(out)]) == 0
+    assert Image.open(out).size == (300, 300) and "Vampire Nights" in capsys.readouterr().out
+    pos.write_text(json.dumps(VN.new_game(3, 4).to_json()))
+    ring = main(["snapshot", "--game", "vampire_nights", "--position", str(pos), "--profile", "ring4",
+                 "-o", str(out)])
+    assert ring == 2 and "grid" in capsys.readouterr().err

@@ -284,7 +284,7 @@ def _table_script(g, before, body):
 
 
 # Brings a table into its first animation: the game's drive, a call at a time (a call may end on an action
-# that animates nothing, as a Vampire Nights move into a room already face up), each followed by frames
+# that animates nothing, as a move into a room already face up), each followed by frames
 # until it animates, until one does; then the frames measured are inside it.
 INTO_ANIMATION = ("def _still():\n    return t.play is None or not t.play.animating()\n"
                   "k = 0\nwhile _still() and k < 400 and not t.game.over:\n"

@@ -347,8 +347,9 @@ def snapshot_options(args):
         for opt, _values in mod.GAME["options"]:
             if opt in game.to_json():
                 options[opt] = game.to_json()[opt]
-        if mod.GAME["surface"][0] == "grid":
-            options = max(game.map.width, game.map.height)
+        side = mod.GAME["surface"][1]
+        if mod.GAME["surface"][0] == "grid" and isinstance(side, str) and side not in options:
+            options = max(game.map.width, game.map.height)  # a map sized by an option the position leaves out
         check_players(profile, mod.GAME, game.players_count(), options)
         return profile, game
     options = game_options(args, name)

@@ -4,8 +4,9 @@ the cost of a decision and the engine's heap on the MicroPython unix port.
 strength: the board (level 2) takes one seat (seat seed % players, so it sits everywhere) against
 random players or against the scripted sensible player (level 1); its win rate as the Vampire (games in
 which it became the Vampire) and as a player (games in which someone else was), each over 300 games. balance: all seats
-played by the board; how often the Vampire wins, and how games end. Run alone:
-`python -m nightboard_host.vampire_cards_bench [--games N]`.
+played by the board; how often the Vampire wins, and how games end. bite_bound: the same games with a
+Vampire that bites knowing every hand, the most any inference of its target could give it. Run alone:
+`python -m nightboard_host.vampire_cards_bench [--games N] [--bite-bound]`.
 """
 
 import json
@@ -13,6 +14,8 @@ import sys
 import time
 
 from nightboard.games import vampire_cards as V
+from nightboard.games.vampire_cards import deck as D
+from nightboard.games.vampire_cards import moves as MV
 from nightboard.prng import Prng
 
 OPPONENTS = ("random", "sensible")
@@ -72,14 +75,16 @@ def strength(opponent, games=300, cap=12000):
             "as_player": {"games": as_player[0], "won": as_player[1], "rate": _rate(as_player)}}
 
 
-def balance(games=300, level=2):
+def balance(games=300, level=2, chooser=None):
+    """All-board seeded games (3 to 6 players in turn), every seat at `level`, or as `chooser(g, s)` says."""
+    chooser = chooser or (lambda g, s: g.board_move(s, level))
     ends = {}
     vamp = [0, 0]
     by_players = {}
     events = {}
     for seed in range(games):
         n = 3 + seed % 4
-        g = _game(seed, n, lambda g, s: g.board_move(s, level), events)
+        g = _game(seed, n, chooser, events)
         ends[g.end] = ends.get(g.end, 0) + 1
         if g.vampire >= 0:
             vamp[0] += 1
@@ -90,6 +95,31 @@ def balance(games=300, level=2):
     return {"games": games, "level": level, "with_a_vampire": vamp[0], "vampire_won": vamp[1],
             "vampire_rate": _rate(vamp), "ends": dict(sorted(ends.items())), "events": dict(sorted(events.items())),
             "vampire_won_by_players": {k: {"games": v[0], "won": v[1]} for k, v in sorted(by_players.items())}}
+
+
+def _weakness(g, t, bone):
+    """How well seat t's hidden hand meets a bite of this bone: (can fend it off, holds a Fate, best suit)."""
+    cards, hand = g.cards, g.hands[t]
+    best = max(D.total(cards, [c for c in hand if cards[c][0] == s]) for s in D.RUNNING)
+    fate = len([c for c in hand if cards[c][0] == D.FATE]) > 0
+    return (fate or best > D.value(cards, bone), fate, best)
+
+
+def knowing_bites(g, s):
+    """The level-2 board, except that its Vampire bites, with the bone the board chose, the seat whose hand
+    (read from the whole state: no player can) is least able to fend it off."""
+    a = g.board_move(s, 2)
+    if g.phase != "bite" or a is None or MV.split(a)[0] != MV.BITE:
+        return a
+    place = MV.split(a)[2]
+    targets = sorted(set(MV.split(x)[1] for x in g.legal(s) if MV.split(x)[0] == MV.BITE and MV.split(x)[2] == place))
+    return MV.act(MV.BITE, sorted((_weakness(g, t, g.bones[place]), t) for t in targets)[0][1], place)
+
+
+def bite_bound(games=300):
+    """The most any inference of the bite's target could give the Vampire: all-board games in which it knows
+    every hand when it bites (knowing_bites), against the same seeds played by the board (balance)."""
+    return dict(balance(games, 2, knowing_bites), level="2, bites knowing every hand")
 
 
 def no_dawn(games=150, cap=20000):
@@ -125,6 +155,8 @@ def decision_cost(games=20):
 MPY_SCRIPT = """
 import gc, time
 from nightboard.games import vampire_cards as V
+from nightboard.games.vampire_cards import deck as D
+from nightboard.games.vampire_cards import moves as MV
 worst_heap = 0
 worst_us = 0
 n = 0
@@ -167,9 +199,14 @@ def main(argv=None):
     p.add_argument("--games", type=int, default=300)
     p.add_argument("--no-micropython", action="store_true")
     p.add_argument("--no-dawn", action="store_true", help="only: 150 all-board games without the dawn limit")
+    p.add_argument("--bite-bound", action="store_true",
+                   help="only: the all-board games again, the Vampire biting knowing every hand (an upper bound)")
     a = p.parse_args(argv)
     if a.no_dawn:
         print(json.dumps(no_dawn()))
+        return 0
+    if a.bite_bound:
+        print(json.dumps(bite_bound(a.games)))
         return 0
     for o in OPPONENTS:
         print(json.dumps(strength(o, a.games)))

@@ -280,10 +280,10 @@ class VampEmpirePlay:
             self.looking[player] = 0
 
     def animating(self):
-        """True while an action is animated, or the board is about to play one of its seats."""
-        if self.n_steps and self.now < self.anim_at + self.n_steps * ANIM_MS:
-            return True
-        return self.board_turn
+        """True while an action is animated. The board's pause before it plays one of its seats is not an
+        animation (as in every game): `nightboard bench` counts the heap of animation frames, and a window
+        that held the board's next action and its save counted a turn, not a steady frame."""
+        return self.n_steps > 0 and self.now < self.anim_at + self.n_steps * ANIM_MS
 
     # --- drawing: copies of the pictures made in sync() ---------------------------------------------------
 

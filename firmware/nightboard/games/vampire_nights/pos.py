@@ -139,11 +139,14 @@ def from_json(d):
     g.over = d["over"]
     g.scores = d["scores"][:] if d["over"] else None
     g.winners = d["winners"][:] if d["over"] else None
+    stuck = False
     try:
         for s in g.to_move():
-            g.legal(s)
+            stuck = stuck or not g.legal(s)
     except GameError:
         raise
     except Exception:
+        stuck = True
+    if stuck:  # e.g. exploring, with the player to move having no guard left to act with
         raise GameError("the position does not hold together (its guards, rooms or turn disagree)")
     return g
