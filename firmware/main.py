@@ -35,7 +35,14 @@ def main():
     except ImportError:
         rp2 = None
     try:
-        profile = load_profile_once("profile.json")  # validates, then drops the validator from RAM
+        if rp2 is not None:
+            # validated as load_profile_once does unless this firmware validated these very bytes before
+            from nightboard.table.checked_profile import load_checked_profile
+
+            profile = load_checked_profile("profile.json")
+            del load_checked_profile
+        else:
+            profile = load_profile_once("profile.json")  # validates, then drops the validator from RAM
         if rp2 is not None:
             from nightboard.hal.board import make_board_hal
 
