@@ -1,11 +1,11 @@
-"""The board's profile at boot (table/checked_profile.py): validated in full unless this firmware validated
+"""The board's profile at boot (nightboard/boot.py): validated in full unless this firmware validated
 these very bytes before; a changed, damaged or unkeyed profile is always validated and refused as before."""
 
 import json
 
 import pytest
 
-from nightboard.table import checked_profile as C
+from nightboard import boot as C
 from nightboard.table.profile import ProfileError, load_profile
 from nightboard_host import flash
 
