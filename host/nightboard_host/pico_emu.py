@@ -106,10 +106,13 @@ from nightboard.table.app import Table
 N = 3000
 start = array("i", [0] * N)
 work = array("i", [0] * N)
-now_ms = array("i", [0] * N)  # the clock reading the frame ran with (the table's first ticks_ms() in it)
+# the clock reading the frame ran with (the table's first ticks_ms() in it), less its start's ms: 0 or 1
+# (a byte each: the probe's arrays come out of the board's heap, and a Dracula game's start needs it)
+late_ms = array("b", [0] * N)
 n = 0
 fresh = False
 clock = None
+started = 0
 _tick = Table.tick
 _ms = time.ticks_ms
 
@@ -120,16 +123,16 @@ def ticks_ms():
     if fresh:
         fresh = False
         if n < N:
-            now_ms[n] = v
+            late_ms[n] = time.ticks_diff(v, started // 1000)
     return v
 
 
 def tick(self):
-    global n, fresh, clock
+    global n, fresh, clock, started
     if clock is not self.hal.clock:
         clock = self.hal.clock
         clock.ticks_ms = ticks_ms
-    a = time.ticks_us()
+    a = started = time.ticks_us()
     fresh = True
     _tick(self)
     fresh = False
@@ -168,7 +171,7 @@ def dump():
         print("PART %s %d %d" % p)
     print("PROBE", n)
     for i in range(0, n, 50):
-        print("P", " ".join("%d:%d:%d" % (start[j], work[j], now_ms[j]) for j in range(i, min(n, i + 50))))
+        print("P", " ".join("%d:%d:%d" % (start[j], work[j], late_ms[j]) for j in range(i, min(n, i + 50))))
     print("PROBE END")
 """
 
@@ -488,7 +491,7 @@ class PicoEmu:
                 for triple in line[2:].split():
                     a, w, m = triple.split(":")
                     out.append((int(a), int(w)))
-                    self.now_ms.append(int(m))
+                    self.now_ms.append(int(a) // 1000 + int(m))
         return out
 
     def fs_image(self):

@@ -126,7 +126,10 @@ class Protocol:
             # board's small heap stays in one piece. Not in this frame: on a Pico the collection costs as
             # much as the reply itself (a `state` reply and its collection in one frame took 64 to 77 ms
             # in a Dracula game on the emulated RP2040; apart, each fits in 2 frame times).
-            table._collect_due = True
+            if hasattr(table, "_collect_due"):
+                table._collect_due = True
+            else:  # safe mode's table: nothing else to share the frame with
+                gc.collect()
 
     def _answer(self, table, now):
         """Read and answer what the port has, within this frame's bounds; the number of lines answered."""
