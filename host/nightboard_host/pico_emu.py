@@ -107,7 +107,7 @@ N = 3000
 start = array("i", [0] * N)
 work = array("i", [0] * N)
 # the clock reading the frame ran with (the table's first ticks_ms() in it), less its start's ms: 0 or 1
-# (a byte each: the probe's arrays come out of the board's heap, and a Dracula game's start needs it)
+# (a byte each: the probe's arrays come out of the board's heap, and a big game's start needs it)
 late_ms = array("b", [0] * N)
 n = 0
 fresh = False

@@ -125,7 +125,7 @@ class Protocol:
             # any press there is handled and the game's own long-lived objects land in between, the
             # board's small heap stays in one piece. Not in this frame: on a Pico the collection costs as
             # much as the reply itself (a `state` reply and its collection in one frame took 64 to 77 ms
-            # in a Dracula game on the emulated RP2040; apart, each fits in 2 frame times).
+            # in a grid game on the emulated RP2040).
             if hasattr(table, "_collect_due"):
                 table._collect_due = True
             else:  # safe mode's table: nothing else to share the frame with
