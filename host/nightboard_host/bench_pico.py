@@ -109,6 +109,59 @@ def _positions(game, seat, players, seed=1, plies=PLIES, limit=400):
 DECIDE = ("import gc, json, time; from nightboard.games import index; g = index.module(%r).from_json(json.loads(%r)); "
           "gc.collect(); t = time.ticks_us(); a = g.board_move(%r); "
           "print('DECIDE', time.ticks_diff(time.ticks_us(), t)); g = None; gc.collect()")
+# A board player's decision as the table makes it: spread over frames by table/thinking.py, a frame's
+# pieces at a time (the table stopped: only the thinking is timed, not the frame's drawing around it).
+THINK = """import gc, json, time
+from nightboard.games import index
+from nightboard.table.thinking import Thinking
+g = index.module(%r).from_json(json.loads(%r))
+th = Thinking()
+gc.collect()
+w = []
+try:
+    th.begin(g, %r)
+except Exception as e:
+    print('THINKNO', e)
+else:
+    while True:
+        t = time.ticks_us()
+        r = th.step()
+        w.append(time.ticks_diff(time.ticks_us(), t))
+        if r:
+            break
+    print('THINK', max(w), sum(w), len(w))
+g = th = None
+gc.collect()
+"""
+
+
+def board_thinking(emu, deciders):
+    """{game: {"frame_worst_ms", "decision_ms", "frames"}} of the board player's decision spread over frames
+    (the worst over the positions of _positions), emulated; games without board_steps decide in one frame."""
+    out = {}
+    for game, seat, players in deciders:
+        worst = None  # (decision us, worst frame us, frames)
+        why = None
+        for _ply, pos, who in _positions(game, seat, players):
+            text = emu.repl("exec(%r)" % (THINK % (game, pos, who)), 300_000).decode("utf-8", "replace")
+            got = [ln.split()[1:] for ln in text.splitlines() if ln.startswith("THINK ")]
+            if not got:
+                why = why or " ".join(text.strip().splitlines()[-1:])[-200:]  # THINKNO: not a board seat
+                continue
+            frame, total, frames = (int(x) for x in got[0])
+            if worst is None or total > worst[0]:
+                worst = (total, frame, frames)
+        emu.repl("exec(%r)" % FORGET)
+        if worst is None:
+            out[game] = why or "no position with the board to move"
+        elif worst[2] == 1 and worst[0] < 1000:
+            out[game] = "not spread: this game has no board_steps (its move is decided at once: board_decision_ms)"
+        else:
+            out[game] = {"frame_worst_ms": round(worst[1] / 1000, 1), "decision_ms": round(worst[0] / 1000, 1),
+                         "frames": worst[2]}
+    return out
+
+
 # After a game's positions: its modules dropped, so that the next game's mind has the heap the table left
 # (the table stopped at the REPL still holds its own game; five games' minds at once do not fit beside it).
 FORGET = ("import gc, sys\nimport nightboard.games as G\n"
@@ -151,6 +204,16 @@ def _session(p, romfs_games=None):
     return play_on_board(p["profile"], acts, heap_every=10, romfs_games=romfs_games)
 
 
+def second_boot_ms(emu):
+    """Power-on to the first frame again, with the filesystem the session left: the profile's check kept
+    (boot.py), as every boot after the first since a flash."""
+    from nightboard_host.pico_emu import PicoEmu
+
+    again = PicoEmu(emu.profile, fs=emu.fs_image())
+    again.run_until(lambda: len(again.frames) > 0, 4000, "the first LED frame")
+    return round(again.frames[0].t_us / 1000, 1)
+
+
 def _heap(run):
     if not run.heap:
         return None
@@ -181,6 +244,8 @@ def measure():
     out["protocol_start_reply_ms"] = round([ms for r, _rep, ms in v.replies if r["req"] == "start"][0], 1)
     out["heap_mpy"] = _heap(v)
     out["board_decision_ms"] = board_decisions(v.emu, p["deciders"])
+    out["board_thinking_spread_over_frames"] = board_thinking(v.emu, p["deciders"])
+    out["boot_to_first_frame_second_power_on_ms"] = second_boot_ms(v.emu)
     if find_image(True) is None:
         out["romfs"] = {"skipped": "no MicroPython image with a ROMFS partition (NIGHTBOARD_PICO_ROMFS_UF2)"}
     elif not p["romfs_games"]:

@@ -13,9 +13,10 @@ import re
 from pathlib import Path
 
 INDEX = "nightboard/games/index.py"
-# Modules main.py imports only on other platforms: on a Pico (rp2) the simulated hal (the virtual board's,
+# Modules main.py (and nightboard/boot.py, its body) import only on other platforms: on a Pico (rp2) the simulated hal (the virtual board's,
 # where there is no rp2 module) and CircuitPython's. They still go where another board module imports them.
 ELSEWHERE = {"rp2": ("nightboard.hal.sim", "nightboard.hal.cp_backend")}
+BOOT = "nightboard.boot"  # main.py's body (compiled with the package): the same platform branches
 _GAMES_RE = re.compile(r"^GAMES = \((?:[^()]*)\)", re.M)
 
 
@@ -115,7 +116,10 @@ def needed(fw, games, platform=None):
             if m in known and m not in seen:
                 seen.add(m)
                 rel = known[m]
-                todo.extend(_refs(fw / rel, m, rel.endswith("__init__.py"), known))
+                refs = _refs(fw / rel, m, rel.endswith("__init__.py"), known)
+                if m == BOOT:
+                    refs = [r for r in refs if not any(r == o or r.startswith(o + ".") for o in other)]
+                todo.extend(refs)
     if INDEX not in {known[m] for m in seen}:
         raise GamesError("the firmware's main.py does not reach %s" % INDEX)
     return {known[m] for m in seen} | _broken(fw, known)

@@ -106,14 +106,36 @@ from nightboard.table.app import Table
 N = 3000
 start = array("i", [0] * N)
 work = array("i", [0] * N)
+# the clock reading the frame ran with (the table's first ticks_ms() in it), less its start's ms: 0 or 1
+# (a byte each: the probe's arrays come out of the board's heap, and a big game's start needs it)
+late_ms = array("b", [0] * N)
 n = 0
+fresh = False
+clock = None
+started = 0
 _tick = Table.tick
+_ms = time.ticks_ms
+
+
+def ticks_ms():
+    global fresh
+    v = _ms()
+    if fresh:
+        fresh = False
+        if n < N:
+            late_ms[n] = time.ticks_diff(v, started // 1000)
+    return v
 
 
 def tick(self):
-    global n
-    a = time.ticks_us()
+    global n, fresh, clock, started
+    if clock is not self.hal.clock:
+        clock = self.hal.clock
+        clock.ticks_ms = ticks_ms
+    a = started = time.ticks_us()
+    fresh = True
     _tick(self)
+    fresh = False
     if n < N:
         start[n] = a
         work[n] = time.ticks_diff(time.ticks_us(), a)
@@ -140,7 +162,7 @@ def timed(cls, name, least=4000):
     setattr(cls, name, wrapper)
 
 
-for _name in ("_turn_finished", "_save", "_save_step", "_dispatch", "render", "_show", "start_game"):
+for _name in ("_turn_finished", "_save", "_save_step", "_collect", "_dispatch", "start_game"):
     timed(Table, _name)
 
 
@@ -149,7 +171,7 @@ def dump():
         print("PART %s %d %d" % p)
     print("PROBE", n)
     for i in range(0, n, 50):
-        print("P", " ".join("%d:%d" % (start[j], work[j]) for j in range(i, min(n, i + 50))))
+        print("P", " ".join("%d:%d:%d" % (start[j], work[j], late_ms[j]) for j in range(i, min(n, i + 50))))
     print("PROBE END")
 """
 
@@ -456,17 +478,20 @@ class PicoEmu:
         return bytes(self.out[start:])
 
     def probe_frames(self):
-        """[(start_us, work_us)] of every frame the probe timed (stops the table: Ctrl-C)."""
+        """[(start_us, work_us)] of every frame the probe timed (stops the table: Ctrl-C); the clock reading
+        each frame ran with (ms) goes to self.now_ms."""
         self.stop_to_repl()
         text = self.repl("import nbprobe; nbprobe.dump()", 60000, b"PROBE END\r\n>>> ").decode()
         out = []
         self.parts = [(ln.split()[1], int(ln.split()[2]), int(ln.split()[3])) for ln in text.splitlines()
                       if ln.startswith("PART ")]
+        self.now_ms = []
         for line in text.splitlines():
             if line.startswith("P "):
-                for pair in line[2:].split():
-                    a, w = pair.split(":")
+                for triple in line[2:].split():
+                    a, w, m = triple.split(":")
                     out.append((int(a), int(w)))
+                    self.now_ms.append(int(a) // 1000 + int(m))
         return out
 
     def fs_image(self):
@@ -500,6 +525,7 @@ class BoardRun:
         self.boot_us = emu.frames[0].t_us if emu.frames else None
         self.replies = []  # [(request, reply, emulated ms)]
         self.parts = []
+        self.now_ms = []  # the clock reading (ms) each frame in ticks ran with, as the table read it
         self.heap = None
 
 
@@ -561,6 +587,7 @@ def play_on_board(profile_name, actions, boot_timeout_ms=4000, timed=(), heap_ev
         else:
             emu.run_ms(act[1])
     run.ticks = emu.probe_frames()
+    run.now_ms = emu.now_ms
     run.frames = [f.rgb for f in emu.frames]
     run.parts = emu.parts
     if heap_every:
@@ -620,15 +647,19 @@ def replay_in_sim(profile, run, starts=()):
 
     hal = make_sim_hal(profile, keep=True, random_bytes=random_bytes)
     clock = hal.clock
-    first = run.ticks[0][0]
-    clock._us = (first // 1000) * 1000
+    # Each frame gets the very clock reading the board's frame ran with (the probe records it). Taken from
+    # the frame's start instead, one frame in forty or so read a millisecond less than the board's clock
+    # (the table reads it some 50 us after the probe): an animation begun in such a frame ran 1 ms early
+    # in the simulation, and its frames parted from the board's where a step's edge fell in between.
+    now_ms = run.now_ms if len(run.now_ms) == len(run.ticks) else [s // 1000 for s, _w in run.ticks]
+    clock._us = now_ms[0] * 1000 if now_ms else 0
     table = Table(profile, hal)
     starter = _StartAt(list(starts))
     table.services.append(starter)
     held = set()
-    for start, _work in run.ticks:
+    for i, (start, _work) in enumerate(run.ticks):
         starter.tick += 1
-        clock._us = (start // 1000) * 1000
+        clock._us = now_ms[i] * 1000
         seen = start + SCAN_US
         down = {b for b, t0, t1 in run.presses if t0 <= seen < t1}
         for b in sorted(down - held):

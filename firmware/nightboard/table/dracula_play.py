@@ -82,6 +82,8 @@ class DraculaPlay:
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
         self.thinking = Thinking()
+        self._next = None  # the view after a hunter's action: his successor's choices, made a frame later
+        self._next_wait = False
         self.choices(v)
         from nightboard.games.dracula import mind as dracula_mind  # noqa: F401  his mind now, while the heap is in one piece
 
@@ -178,7 +180,20 @@ class DraculaPlay:
             self._round_done()
         elif v["active"] is None:
             self.pending_night = True
-        self.choices(v)
+        # The next hunter's choices wait for the next frame: this one (the rules, the scene's sync, the
+        # animation's set-up) was already the fullest of the turn on a Pico. Nothing shows them before:
+        # the animation runs and presses wait for its end.
+        self.kinds = []
+        self.targets = []
+        self._next = v
+        self._next_wait = True
+
+    def _settle(self):
+        """Make the choices act() left for the next frame now (describe() may want them sooner)."""
+        v = self._next
+        if v is not None:
+            self._next = None
+            self.choices(v)
 
     def _events(self, events):
         self.log.extend(events)
@@ -216,7 +231,10 @@ class DraculaPlay:
         v = g.view()  # the scene takes it at the timeline's SYNC, after the hold
         if not v["over"] and v["active"] is None:
             self.pending_night = True  # every hunter misses this round: his turn again
-        self.choices(v)
+        self.kinds = []  # the next hunter's choices: a frame later, as after a hunter's action
+        self.targets = []
+        self._next = v
+        self._next_wait = True
 
     def animating(self):
         return self.timeline is not None or self.pending_night
@@ -224,6 +242,11 @@ class DraculaPlay:
     # --- drawing ---------------------------------------------------------------------------
 
     def render(self, now):
+        if self._next is not None:
+            if self._next_wait:
+                self._next_wait = False
+            else:
+                self._settle()
         sc = self.scene
         if self.timeline is None and self.pending_night and not sc.over:
             self._start_night(now)
@@ -268,6 +291,7 @@ class DraculaPlay:
     # --- text for the host ---------------------------------------------------------------
 
     def describe(self):
+        self._settle()
         sc = self.scene
         m = sc.map
         lines = ["Dracula hunt, %s rules, level %d, round %d" % (sc.rules, sc.level, sc.turn)]

@@ -1,0 +1,86 @@
+"""The board's profile at boot (nightboard/boot.py): validated in full unless this firmware validated
+these very bytes before; a changed, damaged or unkeyed profile is always validated and refused as before."""
+
+import json
+
+import pytest
+
+from nightboard import boot as C
+from nightboard.table.profile import ProfileError, load_profile
+from nightboard_host import flash
+
+
+@pytest.fixture
+def board(tmp_path, monkeypatch):
+    slot = tmp_path / "nightboard.a"
+    slot.mkdir()
+    (slot / "manifest.json").write_text('{"version": "0.1.0", "files": {"a.mpy": "11"}}')
+    (tmp_path / "profile.json").write_bytes(flash._profile_bytes("grid8"))
+    monkeypatch.chdir(tmp_path)
+    calls = []
+    real = C.load_profile_once
+
+    def counted(path):
+        calls.append(path)
+        return real(path)
+
+    monkeypatch.setattr(C, "load_profile_once", counted)
+    return tmp_path, str(slot), calls
+
+
+def test_the_first_boot_validates_and_later_ones_reuse_the_check(board):
+    d, slot, calls = board
+    first = C.load_checked_profile("profile.json", slot)
+    assert calls == ["profile.json"] and (d / C.CHECKED).is_file()
+    again = C.load_checked_profile("profile.json", slot)
+    assert calls == ["profile.json"]  # not validated again
+    assert again == first == load_profile(flash._profile_bytes("grid8").decode())
+
+
+def test_a_changed_profile_is_validated_and_a_bad_one_refused(board):
+    d, slot, calls = board
+    C.load_checked_profile("profile.json", slot)
+    p = json.loads((d / "profile.json").read_text())
+    p["led"]["count"] = -3
+    (d / "profile.json").write_text(json.dumps(p))
+    with pytest.raises(ProfileError):
+        C.load_checked_profile("profile.json", slot)
+    assert len(calls) == 2
+
+
+def test_a_new_firmware_validates_again(board):
+    d, slot, calls = board
+    C.load_checked_profile("profile.json", slot)
+    (d / "nightboard.a" / "manifest.json").write_text('{"version": "0.1.1", "files": {"a.mpy": "12"}}')
+    C.load_checked_profile("profile.json", slot)
+    assert len(calls) == 2
+
+
+@pytest.mark.parametrize("damage", ["flip", "cut", "empty", "dir", "other_key"])
+def test_a_damaged_check_is_not_trusted(board, damage):
+    d, slot, calls = board
+    good = C.load_checked_profile("profile.json", slot)
+    f = d / C.CHECKED
+    data = f.read_bytes()
+    if damage == "flip":
+        i = data.rindex(b'"count"') + 10
+        f.write_bytes(data[:i] + bytes([data[i] ^ 1]) + data[i + 1:])
+    elif damage == "cut":
+        f.write_bytes(data[:len(data) // 2])
+    elif damage == "empty":
+        f.write_bytes(b"")
+    elif damage == "dir":
+        f.unlink()
+        f.mkdir()
+    else:
+        f.write_bytes(b"0" * 64 + data[64:])
+    assert C.load_checked_profile("profile.json", slot) == good
+    assert len(calls) == 2
+
+
+def test_without_a_manifest_every_boot_validates(board):
+    d, slot, calls = board
+    (d / "nightboard.a" / "manifest.json").unlink()
+    C.load_checked_profile("profile.json", slot)
+    C.load_checked_profile("profile.json", slot)
+    assert len(calls) == 2 and not (d / C.CHECKED).exists()
