@@ -7,12 +7,10 @@ events are served to the host (`since`, the serial protocol's "events").
 `recent` gives the newest events, published or not, for the terminal view.
 
 Events are kept as (key names, values) rather than as the engine's dicts:
-the names a tuple shared by every event of the same kind, the values of every
-event one after another in one flat list (an event's are as many as its
-names). On the board that is well under half the RAM of a dict per event (a
-tuple per event cost 16 more bytes each), and this log is the only holder, so
-a finished turn's dicts are garbage as soon as the turn's animation has been
-built from them.
+one tuple of values per event, the names shared by every event of the same
+kind. On the board that is about half the RAM of a dict per event, and this
+log is the only holder, so a finished turn's dicts are garbage as soon as the
+turn's animation has been built from them.
 
 `extend` only queues the events; they are made compact by the first reader
 or by `publish`, in a later frame: the frame that resolves a turn is the
@@ -31,7 +29,7 @@ class EventLog:
     def __init__(self, keep=48):
         self.keep = keep  # published events kept for the host; unpublished ones are never dropped
         self.names = []  # per event: the tuple of its keys (shared)
-        self.values = []  # every event's values, in the order of its keys, one event after another
+        self.values = []  # per event: the tuple of its values, in the same order
         self.recorded = 0  # events ever added: the number of the newest
         self.published = 0  # the number of the newest published event
         self._shapes = {}  # key tuple -> the one shared copy
@@ -40,21 +38,7 @@ class EventLog:
 
     def __len__(self):
         self._settle()
-        return len(self.names)
-
-    def _span(self, first, count):
-        """How many values the `count` events from the first-th hold."""
-        names = self.names
-        n = 0
-        for i in range(first, first + count):
-            n += len(names[i])
-        return n
-
-    def values_of(self, i):
-        """The i-th kept event's values (0 = oldest), in the order of its names."""
-        self._settle()
-        a = self._span(0, i)
-        return tuple(self.values[a:a + len(self.names[i])])
+        return len(self.values)
 
     def extend(self, events):
         self._queued.append(events)
@@ -73,7 +57,7 @@ class EventLog:
                 if shared is None:
                     shapes[keys] = shared = keys
                 self.names.append(shared)
-                self.values.extend(ev.values())
+                self.values.append(tuple(ev.values()))
         self._queued = []
         self._nq = 0
         self._trim()
@@ -90,48 +74,35 @@ class EventLog:
         self._settle()
         n = self.recorded - self.published
         if n:
-            k = len(self.names) - n
-            del self.values[len(self.values) - self._span(k, n):]
-            del self.names[k:]
+            del self.names[len(self.names) - n:]
+            del self.values[len(self.values) - n:]
             self.recorded = self.published
 
     def _trim(self):
-        n = len(self.names)
+        n = len(self.values)
         published = n - (self.recorded - self.published - self._nq)  # the published events made compact
         drop = min(published, n + self._nq - self.keep)
         if drop > 0:
-            del self.values[:self._span(0, drop)]
             del self.names[:drop]
+            del self.values[:drop]
 
     def _first(self):
-        return self.recorded - len(self.names) + 1  # the number of the oldest event kept
+        return self.recorded - len(self.values) + 1  # the number of the oldest event kept
 
     def event(self, i):
         """The i-th kept event (0 = oldest) as the engine's dict."""
-        return dict(zip(self.names[i], self.values_of(i)))
-
-    def _dicts(self, lo, hi):
-        """The kept events lo..hi-1 as the engine's dicts, their values found in one walk."""
-        names = self.names
-        values = self.values
-        a = self._span(0, lo)
-        out = []
-        for i in range(lo, hi):
-            k = len(names[i])
-            out.append(dict(zip(names[i], values[a:a + k])))
-            a += k
-        return out
+        self._settle()
+        return dict(zip(self.names[i], self.values[i]))
 
     def since(self, seq):
         """[[number, event]] of the published events numbered above `seq` (those still kept), oldest first."""
         self._settle()
         first = self._first()
         lo = max(seq + 1, first)
-        evs = self._dicts(lo - first, self.published + 1 - first) if lo <= self.published else []
-        return [[lo + j, evs[j]] for j in range(len(evs))]
+        return [[n, self.event(n - first)] for n in range(lo, self.published + 1)]
 
     def recent(self, n):
         """The newest n events (published or not), oldest first."""
         self._settle()
-        k = len(self.names)
-        return self._dicts(max(0, k - n), k)
+        k = len(self.values)
+        return [self.event(i) for i in range(max(0, k - n), k)]
