@@ -8,11 +8,10 @@ gets exactly one reply; a bad line gets {"ok": false, "error": ...} naming
 what was wrong and changes nothing. `port` is anything with readinto(buf) ->
 count (0 when nothing is waiting) and write(bytes-like): hal/serial_port.py on
 the board, hal/sim_serial.py in simulation. Idle frames allocate nothing. The
-request handlers (table/protocol_kinds.py, about 2.5 KB of the board's heap
-with their names) are imported at the first request and kept: a table no host
-talks to never holds them, and a game's worst point is a few KB lower for it.
-Should the import not find room on a heap the game has cut up, that request
-gets an "out of memory" reply and the next one tries again.
+request handlers (table/protocol_kinds.py) are imported with the Protocol: make
+it early (main.py makes it before the table), while the heap is still in one
+piece -- imported at the first request, on a heap the game has cut up, they
+might not find room.
 """
 
 import gc
@@ -91,7 +90,9 @@ class Protocol:
         self._skip = False  # discarding the rest of a line that was too long
         self.parts = None  # a request arriving in parts: the strings so far
         self.parts_size = 0
-        self.kinds = None  # table/protocol_kinds.py, imported at the first request (see the top)
+        from nightboard.table import protocol_kinds
+
+        self.kinds = protocol_kinds
         self.lines = 0  # lines answered, errors included
         self.errors = 0
         self._nb = -1
@@ -178,12 +179,7 @@ class Protocol:
         rid = None
         try:
             rid, req = parse_line(line)
-            kinds = self.kinds
-            if kinds is None:
-                from nightboard.table import protocol_kinds as kinds
-
-                self.kinds = kinds
-            fields = kinds.dispatch(self, table, req, now)
+            fields = self.kinds.dispatch(self, table, req, now)
         except ValueError as e:  # BadRequest, or the table or engine refusing (StartError, GameError...)
             return self._send(rid, None, str(e))
         except MemoryError:
