@@ -8,6 +8,8 @@ timeline, so the board tells what happened step by step. The timeline is
 built once per turn; playing it allocates nothing per frame.
 """
 
+from array import array
+
 from nightboard.games.vampiring.cards import SHAPES, card_from_name
 
 # Timeline step kinds and their durations (ms).
@@ -73,77 +75,96 @@ class Scene:
 
 
 class Timeline:
-    """The steps of one turn's animation: (kind, start_ms, a, b, c) tuples built from the events."""
+    """The steps of one turn's animation, built from the events: five integers a step (kind, start_ms, a,
+    b, c) in one array, not a tuple each (the frames after a turn are the heap's worst point on the board,
+    and a long turn has some sixty steps). A MORPH step's a and b are where its (vampire, shape) pairs
+    start in `morphs` and how many there are."""
 
     def __init__(self, events, scene):
-        self.steps = []
+        st = []
+        mo = []
         t = 0
-        morphs = []
+        nm = 0
         for e in events:
             k = e["e"]
             if k == "morph":
-                morphs.append((e["fam"] * 3 + e["v"], e["to"]))
+                mo.append(e["fam"] * 3 + e["v"])
+                mo.append(e["to"])
+                nm += 1
                 continue
-            if morphs:
-                self.steps.append((MORPH, t, morphs, 0, 0))
+            if nm:
+                st.extend((MORPH, t, len(mo) - 2 * nm, nm, 0))
                 t += DUR[MORPH]
-                morphs = []
+                nm = 0
             if k == "move":
                 i = e["fam"] * 3 + e["v"]
-                for s in range(e["steps"]):
-                    self.steps.append((STEP, t, i, e["dir"], 1 if e["why"] == "carriage" else 0))
+                for _ in range(e["steps"]):
+                    st.extend((STEP, t, i, e["dir"], 1 if e["why"] == "carriage" else 0))
                     t += DUR[STEP]
             elif k == "parchment":
-                self.steps.append((PARCHMENT, t, e["fam"] * 3 + e["v"], e["from"], e["to"]))
+                st.extend((PARCHMENT, t, e["fam"] * 3 + e["v"], e["from"], e["to"]))
                 t += DUR[PARCHMENT]
             elif k == "fight":
-                self.steps.append((FIGHT, t, e["card"], 0, 0))
+                st.extend((FIGHT, t, e["card"], 0, 0))
                 t += DUR[FIGHT]
             elif k == "wound":
-                self.steps.append((WOUND, t, e["card"], e["taker"][0] * 3 + e["taker"][1], e["n"]))
+                st.extend((WOUND, t, e["card"], e["taker"][0] * 3 + e["taker"][1], e["n"]))
                 t += DUR[WOUND]
             elif k == "blocked":
-                self.steps.append((BLOCKED, t, e["card"], e["taker"][0] * 3 + e["taker"][1], 0))
+                st.extend((BLOCKED, t, e["card"], e["taker"][0] * 3 + e["taker"][1], 0))
                 t += DUR[BLOCKED]
             elif k == "haunt":
-                self.steps.append((HAUNT, t, e["card"], e["taker"][0] * 3 + e["taker"][1], 0))
+                st.extend((HAUNT, t, e["card"], e["taker"][0] * 3 + e["taker"][1], 0))
                 t += DUR[HAUNT]
             elif k == "drops":
-                self.steps.append((DROPS, t, e["fam"], e["lost"], e["left"]))
+                st.extend((DROPS, t, e["fam"], e["lost"], e["left"]))
                 t += DUR[DROPS]
             elif k == "eliminated":
-                self.steps.append((ELIM, t, e["fam"], 0, 0))
+                st.extend((ELIM, t, e["fam"], 0, 0))
                 t += DUR[ELIM]
+        self.steps = array("i", st)
+        st = None
+        self.morphs = bytearray(mo)
+        self.cur = [0, 0, 0, 0, 0]  # the step playing now, handed to the renderer (filled in place)
         self.length = t
-        self.next = 0  # index of the first step not yet applied to the scene
+        self.next = 0  # where the first step not yet applied to the scene starts in steps
         self.scene = scene
 
     def current(self, elapsed):
         """Apply every step that has finished by `elapsed`; return the step playing now, or None."""
         steps = self.steps
-        while self.next < len(steps):
-            st = steps[self.next]
-            if elapsed < st[1] + DUR[st[0]]:
-                return st if elapsed >= st[1] else None
-            self._apply(st)
-            self.next += 1
+        n = len(steps)
+        while self.next < n:
+            j = self.next
+            if elapsed < steps[j + 1] + DUR[steps[j]]:
+                if elapsed < steps[j + 1]:
+                    return None
+                cur = self.cur
+                for q in range(5):
+                    cur[q] = steps[j + q]
+                return cur
+            self._apply(j)
+            self.next = j + 5
         return None
 
     def done(self, elapsed):
         return elapsed >= self.length
 
-    def _apply(self, st):
+    def _apply(self, j):
         sc = self.scene
-        kind = st[0]
+        st = self.steps
+        kind = st[j]
         if kind == MORPH:
-            for i, to in st[2]:
-                sc.shape[i] = to
+            mo = self.morphs
+            k = st[j + 2]
+            for q in range(k, k + 2 * st[j + 3], 2):
+                sc.shape[mo[q]] = mo[q + 1]
         elif kind == STEP:
-            sc.pos[st[2]] = (sc.pos[st[2]] + st[3]) % sc.size
+            sc.pos[st[j + 2]] = (sc.pos[st[j + 2]] + st[j + 3]) % sc.size
         elif kind == PARCHMENT:
-            sc.pos[st[2]] = st[4]
+            sc.pos[st[j + 2]] = st[j + 4]
         elif kind == DROPS:
-            sc.drops[st[2]] = st[4]
-            sc.lost_last[st[2]] = st[3]
+            sc.drops[st[j + 2]] = st[j + 4]
+            sc.lost_last[st[j + 2]] = st[j + 3]
         elif kind == ELIM:
-            sc.alive[st[2]] = 0
+            sc.alive[st[j + 2]] = 0

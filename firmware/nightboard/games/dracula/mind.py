@@ -149,6 +149,9 @@ def steps(m, view, room, prng, level, stats=None):
             how[no] = -1
             no += 1
 
+    # A generator's locals live across its yields, that is across frames: what is done with goes now (the
+    # frames while he thinks are among the heap's fullest on the board).
+    seen = room_bites = forbid = sun = None
     possible = bytearray(n)
     for r in view["possible"]:
         possible[r] = 1
@@ -169,7 +172,7 @@ def steps(m, view, room, prng, level, stats=None):
                 if dist[base + r] <= REACH:
                     watched[r] = 1
     outcome_cost = 1 + n // OUTCOME_ROOMS
-    know = {}  # (crypt, bite mask) -> (rooms he may be in after, their count, per-hunter counts in reach)
+    know = {}  # (crypt, bite mask) -> (how many rooms he may be in after, per-hunter counts in reach)
     scores = _scores(no)
     best_score = 0
     escape_cache = [-1] * n
@@ -186,9 +189,10 @@ def steps(m, view, room, prng, level, stats=None):
                 after = K.spread(m, possible, sunlight, pos, bite_rooms, crypt_on)
                 if stats is not None:
                     stats.spreads += 1
-            know[key] = (after, K.count(after), _in_reach(m, after, pos, hunters))
+            know[key] = (K.count(after), _in_reach(m, after, pos, hunters))
+            after = None
         yield outcome_cost
-        after, size, reach_counts = know[key]
+        size, reach_counts = know[key]
         if stats is not None:
             stats.outcomes += 1
         score = _score(m, view, end, mask, reach_counts, can, alive, lives_left, health, team)
