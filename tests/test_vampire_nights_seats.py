@@ -129,3 +129,30 @@ def test_the_table_plays_a_board_only_game_to_the_end():
             break
         _board_moves_on_its_own(d)
     assert g.over and g.result()["winners"]
+
+
+def test_each_board_seat_decides_from_its_own_view_not_another_board_seats_secrets():
+    """With the board in every seat, two positions that differ only in a fact some seats may not know (the
+    contract's twins: another board seat's hand, loot, bites, the decks) give each unknowing seat to move the
+    same decision, and apply(seat, None) plays exactly that decision."""
+    from nightboard.games.vampire_nights import secrets
+
+    g = VN.new_game(17, 4, board=4)
+    checked = 0
+    for _ in range(120):
+        if g.over:
+            break
+        s = g.to_move()[0]
+        for d, knowers in secrets.twins(g)[:4]:
+            if s in knowers:
+                continue
+            b = VN.from_json(d)
+            assert b.boards == g.boards == [0, 1, 2, 3]
+            assert g.board_move(s) == b.board_move(s)
+            checked += 1
+        want = g.board_move(s)
+        h = g.copy()
+        g.apply(s, None)
+        h.apply(s, want)
+        assert g.to_json() == h.to_json()
+    assert checked > 50
