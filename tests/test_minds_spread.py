@@ -199,7 +199,7 @@ print(json.dumps(g.to_json()))
 
 TABLES = {
     "vampire_nights": {"play": "vampire_nights_play", "cls": "VampireNightsPlay", "profile": "grid8",
-                       "new": "7, 2, board='blue'", "board": "s == g.board", "limit": 40000},
+                       "new": "7, 2, board='blue'", "board": "g.board_plays(s)", "limit": 40000},
     "vampempire": {"play": "vampempire_play", "cls": "VampEmpirePlay", "profile": "grid8",
                    "new": "5, 3, board=2, rounds=20", "board": "g.board_plays(s)", "limit": 40000},
     "vampire_cards": {"play": "vampire_cards_play", "cls": "VampireCardsPlay", "profile": "ring4",

@@ -716,9 +716,9 @@ def test_bad_options_are_refused():
 
 def test_the_board_can_take_a_seat():
     g = VN.new_game(3, 3, board="last")
-    assert g.board == 2 and VN.from_json(g.to_json()).board == 2
-    assert VN.new_game(3, 2, board="red").board == 0 and VN.new_game(3, 2).board == -1
-    for bad in ("green", "x", 1, None):
+    assert g.boards == [2] and VN.from_json(g.to_json()).boards == [2]
+    assert VN.new_game(3, 2, board="red").boards == [0] and VN.new_game(3, 2).boards == []
+    for bad in ("green", "x", -1, 5, True, None, 1.0):
         with pytest.raises(GameError):
             VN.new_game(3, 3, board=bad)
     while 2 not in g.to_move():

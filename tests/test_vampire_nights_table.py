@@ -102,7 +102,7 @@ def test_one_person_against_the_board():
     d = Driver({"game": "vampire_nights", "players": 2, "seed": 9, "board": "last"}, name="grid8")
     play = d.table.play
     g = play.game
-    assert g.board == 1
+    assert g.boards == [1]
     for _ in range(3000):
         if g.over:
             break

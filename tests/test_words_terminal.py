@@ -59,13 +59,16 @@ def test_play_starts_with_no_option_and_its_help_names_each_games_values(game):
     assert ("players %d" % max(2, lo)) in out.splitlines()[0]
     code, out, err = _cli("play", "--help")
     flat = " ".join(out.split())
-    assert "vampire_nights: board (none, last; default none)" in flat
+    assert "vampire_nights: board (0, 1, 2, 3, 4; default 0)" in flat
     assert "vampire_cards: board (0, 1, 2, 3, 4, 5, 6; default 0)" in flat
 
 
 def test_board_takes_a_seat_word_or_a_number_and_the_game_checks_it():
-    code, out, err = _cli("play", "vampire_nights", "--board", "last", "--seed", "2", "--script", "")
-    assert code == 0 and "board last" in out, err
+    code, out, err = _cli("play", "vampire_nights", "--players", "4", "--board", "3", "--seed", "2", "--script", "")
+    assert code == 0 and "board 3" in out, err
+    for bad in ("last", "9"):  # a word where it takes a count; more than it offers: refused, in words
+        code, out, err = _cli("play", "vampire_nights", "--board", bad, "--seed", "2", "--script", "")
+        assert code == 2 and err.startswith("nightboard play: ") and "board" in err and "Traceback" not in err
     code, out, err = _cli("play", "vampire_cards", "--board", "last", "--script", "")
     assert code == 2 and err.startswith("nightboard play: ") and "board" in err and "Traceback" not in err
     code, out, err = _cli("play", "vampempire", "--board", "2", "--players", "2", "--script", "")
@@ -167,7 +170,7 @@ def test_vampempire_labels_the_vatican_and_every_community():
 
 @pytest.mark.parametrize("game,args,keys", [
     ("vampire_cards", ["--players", "3", "--board", "3", "--seed", "1"], "." * 300),
-    ("vampire_nights", ["--players", "2", "--board", "last", "--seed", "4"], "eqre." * 150),
+    ("vampire_nights", ["--players", "2", "--board", "1", "--seed", "4"], "eqre." * 150),
     ("vampempire", ["--players", "2", "--board", "1", "--seed", "4"], "r." * 250),
 ])
 def test_a_scripted_game_ends_with_a_game_over_line_and_its_log_in_words(game, args, keys):

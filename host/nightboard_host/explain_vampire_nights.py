@@ -328,7 +328,7 @@ def own_secrets(table, seat):
         " (you have turned Vampire)" if v["vampire"] else "")
     if v["peeks"]:
         words += "; the Torch showed " + ", ".join("%s in %s" % (tile(t), place(x)) for x, t in v["peeks"])
-    if not g.over and seat == g.to_move()[0] and seat != g.board:
+    if not g.over and seat == g.to_move()[0] and not g.board_plays(seat):
         a = play.chosen()
         if a is not None:
             words += "; ok would %s (mode: another kind, move: another choice)" % action_words(v, a)

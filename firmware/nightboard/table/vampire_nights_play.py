@@ -170,7 +170,7 @@ class VampireNightsPlay:
         if g.over or player >= g.players:
             return
         seat = self._seat()
-        if player != seat or player == g.board:
+        if player != seat or g.board_plays(player):
             self.refuse(player, now)
             return
         secret = self.looking[player] == 1
@@ -256,16 +256,17 @@ class VampireNightsPlay:
 
     def render(self, now):
         g = self.game
-        if not g.over and g.board >= 0 and self._seat() == g.board:
+        seat = self._seat()
+        if not g.over and seat >= 0 and g.board_plays(seat):
             th = self.thinking
             if not th.busy:
-                th.begin(g, g.board)  # from that seat's view only, a few pieces of work a frame
+                th.begin(g, seat)  # from that seat's view only, a few pieces of work a frame
             ready = th.step()
             if self.board_at < 0:
                 self.board_at = now + BOARD_MS
             elif now >= self.board_at and ready:
                 self.board_at = -1
-                self._do(g.board, th.take(), now)  # the board plays its seat
+                self._do(seat, th.take(), now)  # the board plays that seat
         self.now = now
         blink = now // BLINK_MS
         page = (now - self.page_from) // (PAGE_MS // 2)

@@ -13,8 +13,9 @@ GAME = {
     "called": "Vampire Nights",
     "players": (2, 4),
     # B1: how many of the 15 bite cards are Vampire (the rest Shield); B2: leave out the count-marked pieces
-    # board: "last", the board plays the last seat (so one person can play it); "none", people in every seat
-    "options": (("vampire_bites", (6, 5, 7)), ("marks", (True, False)), ("board", ("none", "last"))),
+    # board: how many seats the board plays, the last ones (one person can play against 1 to 3 of it); as
+    # many as the players or more: the board plays alone. Older records' "none" and "last" read as 0 and 1
+    "options": (("vampire_bites", (6, 5, 7)), ("marks", (True, False)), ("board", (0, 1, 2, 3, 4))),
     # the mansion: one column a player, Entrance + 5 rooms + Garden (N2), on a grid at least 4 wide, 7 high
     # a fixed 7x7 square holds it (tablefit: an integer is the side itself); on a table with private hand
     # panels, a seat's items, loot, bites, Torch peeks, Vampire mark and choice there, a row each (10 x 7)
@@ -26,7 +27,7 @@ GAME = {
 
 
 def new_game(*args, **options):
-    """new_game(seed, players=2, vampire_bites=6, marks=True, board="none"): see state.py."""
+    """new_game(seed, players=2, vampire_bites=6, marks=True, board=0): see state.py."""
     from nightboard.games.vampire_nights.state import new_game
 
     return new_game(*args, **options)

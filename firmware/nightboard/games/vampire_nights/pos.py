@@ -13,14 +13,14 @@ PHASES = ("place", "discard", "explore", "crowd", "loot", "over")
 INTS = (("seed", 0, 2 ** 62), ("players", 2, 4), ("prng", 1, STATE_MAX), ("night", 1, C.NIGHTS),
         ("turn", 1, 10 ** 6), ("start", 0, 3), ("first", 0, 3), ("active", -1, 3), ("step", 0, 4),
         ("moved", -1, 7), ("fresh", 0, 1), ("lcol", 0, 4), ("lpos", 0, 10 ** 6), ("looter", -1, 7),
-        ("format", 1, 1), ("vampire_bites", 0, C.BITE_CARDS), ("board", -1, 3))
+        ("format", 1, 1), ("vampire_bites", 0, C.BITE_CARDS))
 # list fields: (name, per player (True) or flat, item lo, item hi)
 LISTS = (("tiles", False, 0, 255), ("up", False, 0, 1), ("gcell", False, -1, 31), ("gspace", False, 0, 3),
          ("passed", False, 0, 1), ("web", False, 0, 2), ("visited", False, 0, 2 ** 28 - 1),
          ("stuck", False, 0, 1), ("room_deck", False, 0, 12), ("room_discard", False, 0, 12),
          ("item_deck", False, 0, 11), ("item_discard", False, 0, 11), ("bite_deck", False, 0, 1),
          ("hands", True, 0, 11), ("loot", True, 0, 14), ("bites", True, 0, 1), ("peeks", True, 0, 31))
-OTHER = ("game", "marks", "phase", "pending", "over", "scores", "winners")
+OTHER = ("board", "game", "marks", "phase", "pending", "over", "scores", "winners")
 
 
 def _int(v, what, lo, hi):
@@ -48,6 +48,21 @@ def _counts(lists, n):
         for t in lst:
             c[t] += 1
     return c
+
+
+def _boards(v, P):
+    """The seats the board plays from the position's "board": -1 (none) or one seat, as every position wrote
+    it before the board could play several seats, or a list of seats (two or more, increasing)."""
+    if isinstance(v, list):
+        _ints(v, "board", 0, P - 1)
+        for i in range(1, len(v)):
+            if v[i] <= v[i - 1]:
+                raise GameError("board must list seats in increasing order, each once")
+        if len(v) < 2:
+            raise GameError("board lists two or more seats; one seat is written as its number, none as -1")
+        return v[:]
+    _int(v, "board", -1, P - 1)
+    return [] if v < 0 else [v]
 
 
 def from_json(d):
@@ -87,7 +102,8 @@ def from_json(d):
         raise GameError("phase must be one of %s, not %s" % (", ".join(PHASES), _show(d["phase"])))
     if d["over"] is not (d["phase"] == "over"):
         raise GameError("over must be true exactly when the phase is over")
-    for f in ("start", "first", "board"):
+    boards = _boards(d["board"], P)
+    for f in ("start", "first"):
         if d[f] >= P:
             raise GameError("%s must be a seat 0..%d" % (f, P - 1))
     if d["active"] >= P or (d["active"] < 0 and not d["over"]):
@@ -125,6 +141,7 @@ def from_json(d):
     g = VampireNights(d["seed"], P, d["vampire_bites"], d["marks"])  # then every field is overwritten
     for name, lo, hi in INTS:
         setattr(g, name, d[name])
+    g.boards = boards
     g.marks = d["marks"]
     g.prng = Prng(state=d["prng"])
     for name in ("tiles", "up", "passed", "web", "stuck"):

@@ -67,7 +67,11 @@ class VampireNights:
         self.over = False
         self.scores = None
         self.winners = None
-        self.board = -1  # the seat the board plays (mind.py), or -1
+        self.boards = []  # the seats the board plays (mind.py), sorted; none: people in every seat
+
+    def board_plays(self, seat):
+        """Whether the board plays this seat (option "board": the last seats)."""
+        return seat in self.boards
 
     # --- the flow of turns ---------------------------------------------------------------------
 
@@ -170,7 +174,7 @@ class VampireNights:
             raise GameError("the game is over")
         if p not in self.to_move():
             raise GameError("it is %s's turn, not %s's" % (SEATS[self.to_move()[0]], SEATS[p]))
-        if action is None and p == self.board:
+        if action is None and p in self.boards:
             from nightboard.games.vampire_nights import mind
 
             action = mind.decide(self.view(p))  # the board plays its seat from that seat's view
@@ -287,7 +291,7 @@ class VampireNights:
         """Everything, secrets and the random stream included (saves; never shown to players)."""
         return {
             "game": NAME, "format": FORMAT, "seed": self.seed, "players": self.players,
-            "vampire_bites": self.vampire_bites, "marks": self.marks, "board": self.board, "prng": self.prng.state,
+            "vampire_bites": self.vampire_bites, "marks": self.marks, "board": self.board_field(), "prng": self.prng.state,
             "night": self.night, "phase": self.phase, "turn": self.turn, "start": self.start,
             "first": self.first, "active": self.active, "step": self.step, "moved": self.moved,
             "fresh": self.fresh, "tiles": list(self.tiles), "up": list(self.up), "gcell": self.gcell[:],
@@ -303,6 +307,13 @@ class VampireNights:
             "winners": self.winners[:] if self.winners is not None else None,
         }
 
+    def board_field(self):
+        """The position's "board": -1 or the one seat the board plays (the form every position had before
+        it could play several, so those still read and write the same), else the list of its seats."""
+        if len(self.boards) < 2:
+            return self.boards[0] if self.boards else -1
+        return self.boards[:]
+
     def copy(self):
         return from_json(self.to_json())
 
@@ -312,10 +323,11 @@ def _show(v):
     return s if len(s) <= 40 else s[:37] + "..."
 
 
-def new_game(seed, players=2, vampire_bites=6, marks=True, board="none"):
+def new_game(seed, players=2, vampire_bites=6, marks=True, board=0):
     """A new game: the seed shuffles every deck and draws the starting player; the first night is dealt.
-    board: "none", "last" or the seat the board plays ("red", "blue", ...): apply(that seat, None) lets it
-    play (from that seat's view only)."""
+    board: how many seats the board plays, the last ones (0 to 4; more than the players: every seat, a game
+    the board plays alone), or one seat's name ("red", "blue", ...); "none" (0) and "last" (1) are the
+    older records' words. apply(a board seat, None) lets it play (from that seat's view only)."""
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= 2 ** 62:
         raise GameError("seed must be an integer 0..2**62, not %s" % _show(seed))
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
@@ -324,12 +336,19 @@ def new_game(seed, players=2, vampire_bites=6, marks=True, board="none"):
         raise GameError("vampire_bites must be one of %s, not %s" % (C.VAMPIRE_BITES, _show(vampire_bites)))
     if marks is not True and marks is not False:
         raise GameError("marks must be true or false, not %s" % _show(marks))
-    if board == "last":
-        board = SEATS[players - 1]
-    if board != "none" and (not isinstance(board, str) or board not in SEATS[:players]):
-        raise GameError("board must be none, last or one of %s, not %s" % (", ".join(SEATS[:players]), _show(board)))
+    if board == "none":
+        board = 0
+    elif board == "last":
+        board = 1
+    if isinstance(board, str) and board in SEATS[:players]:
+        boards = [SEATS.index(board)]
+    elif isinstance(board, int) and not isinstance(board, bool) and 0 <= board <= len(SEATS):
+        boards = list(range(players - min(board, players), players))
+    else:
+        raise GameError("board must be the number of seats the board plays, 0..%d (or none, last, or one of %s), "
+                        "not %s" % (len(SEATS), ", ".join(SEATS[:players]), _show(board)))
     g = VampireNights(seed, players, vampire_bites, marks)
-    g.board = -1 if board == "none" else SEATS.index(board)
+    g.boards = boards
     N.start_night(g, [])
     return g
 
