@@ -270,7 +270,7 @@ class VampireNightsPlay:
         self.now = now
         blink = now // BLINK_MS
         page = (now - self.page_from) // (PAGE_MS // 2)
-        busy = now < self.anim_until
+        busy = False  # a refusal shows: the next frame is drawn too (the flash is drawn over the copy)
         for p in range(len(self.refused_until)):
             if now < self.refused_until[p]:
                 busy = True
@@ -286,17 +286,20 @@ class VampireNightsPlay:
                 for p in range(g.players):
                     if self.own[p] is not None:
                         hp.show(p)
-            return
-        self.busy = busy
-        self.drawn = self.version
-        self.drawn_blink = blink
-        self.drawn_page = page
-        self._draw(now)
-        for k in range(len(wins)):
-            w = wins[k]
-            w[1][:] = w[0]
+        else:
+            self.busy = busy
+            self.drawn = self.version
+            self.drawn_blink = blink
+            self.drawn_page = page
+            self._draw(now, False)
+            for k in range(len(wins)):
+                w = wins[k]
+                w[1][:] = w[0]
+        if now < self.anim_until:
+            self._flashing(now)  # over the picture, never kept in it: a flash costs no redraw
 
-    def _draw(self, now):
+    def _draw(self, now, flash=True):
+        """The whole picture; the flash over it unless `flash` is false (render keeps the picture without)."""
         v = self.public
         self.frame.clear()
         phase = (now // BLINK_MS) & 1023
@@ -312,16 +315,20 @@ class VampireNightsPlay:
             self._cell(x >> 3, x & 7, P.FAMILY[seat])
         for p in range(v["players"]):
             self._panel(v, p, now, seat)
-        if now < self.anim_until:
-            lit = ((self.anim_until - now) // (ANIM_MS // (2 * FLASH_BLINKS))) & 1
-            x = self.anim_cell
-            if x >= 0:
-                self._cell(x >> 3, x & 7, WHITE if lit else DARK)
-            p = self.anim_seat
-            if 0 <= p < v["players"]:
-                at = self.layout.panel_at[p]
-                for k in range(8):
-                    self.frame.put(at + 3 * k, P.WOUND if lit else DARK)
+        if flash and now < self.anim_until:
+            self._flashing(now)
+
+    def _flashing(self, now):
+        """What the last action did, blinking over the picture (FLASH_BLINKS times over ANIM_MS)."""
+        lit = ((self.anim_until - now) // (ANIM_MS // (2 * FLASH_BLINKS))) & 1
+        x = self.anim_cell
+        if x >= 0:
+            self._cell(x >> 3, x & 7, WHITE if lit else DARK)
+        p = self.anim_seat
+        if 0 <= p < self.game.players:
+            at = self.layout.panel_at[p]
+            for k in range(8):
+                self.frame.put(at + 3 * k, P.WOUND if lit else DARK)
 
     def _aim(self):
         """The cell the chosen action points at, or -1."""
