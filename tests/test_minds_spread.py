@@ -14,7 +14,8 @@ from nightboard.games import vampire_cards as VC
 from nightboard.games import vampire_nights as VN
 from nightboard.games.vampempire import board as B
 from nightboard.prng import Prng
-from nightboard.table.thinking import BUDGET, Thinking
+from thinking_helpers import Counted, frames_of_thinking
+from nightboard.table.thinking import BUDGET
 
 
 def _positions(game, seeds, players, every=1, random_seat=None, limit=3000):
@@ -94,36 +95,12 @@ def test_board_steps_refuse_a_seat_not_to_move():
         assert "not" in str(e.value)
 
 
-class _Counting:
-    """A game's board_steps, counting the work units of the pieces done (each announced before it)."""
-
-    def __init__(self, game):
-        self.game = game
-        self.units = 0
-
-    def board_steps(self, seat):
-        nxt = 0
-        for out in self.game.board_steps(seat):
-            self.units += nxt
-            nxt = 0 if isinstance(out, tuple) else out
-            yield out
-
-
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_no_frame_of_thinking_does_more_than_the_budget(name):
     game, players = GAMES[name]
     frames = []
     for g, s in _positions(game, range(3), players, every=5):
-        c = _Counting(g)
-        th = Thinking()
-        th.begin(c, s)
-        per = []
-        while True:
-            before = c.units
-            done = th.step()
-            per.append(c.units - before)
-            if done:
-                break
+        th, per = frames_of_thinking(Counted(g.board_steps), s)
         assert max(per) <= BUDGET and th.frames == len(per)
         assert sum(per) == sum(x for x in g.board_steps(s) if not isinstance(x, tuple))
         assert th.take() == g.board_move(s) and not th.busy

@@ -11,24 +11,7 @@ from nightboard.games.vampiring import mind as VM
 from nightboard.prng import Prng
 from nightboard.table.thinking import BUDGET, Thinking
 from table_driver import Driver
-
-
-class _Counting:
-    """Adds up the work units of the pieces a Thinking has had done (each announced before it)."""
-
-    def __init__(self, steps):
-        self.steps = steps
-        self.units = 0
-        self.next = 0
-
-    def __iter__(self):
-        return self
-
-    def __next__(self):
-        self.units += self.next
-        out = next(self.steps)
-        self.next = 0 if isinstance(out, tuple) else out
-        return out
+from thinking_helpers import Counted, frames_of_thinking
 
 
 def _vampiring_positions(level, games=6, families=6):
@@ -84,21 +67,7 @@ def _units(v):
 
 def test_no_frame_does_more_than_its_budget():
     v = max(_vampiring_positions(3), key=_units)
-    counting = _Counting(VM.steps(v, 3, Prng(state=3)))
-
-    class Game:
-        def board_steps(self, seat):
-            return counting
-
-    th = Thinking()
-    th.begin(Game(), 0)
-    per = []
-    while True:
-        before = counting.units
-        done = th.step()
-        per.append(counting.units - before)
-        if done:
-            break
+    th, per = frames_of_thinking(Counted(lambda seat: VM.steps(v, 3, Prng(state=3))), 0)
     assert max(per) <= BUDGET and min(per[:-1]) > BUDGET // 2 and len(per) > 8 and th.frames == len(per)
     assert sum(per) == _units(v)
     assert th.take() == VM.decide(v, 3, Prng(state=3)) and not th.busy
