@@ -12,7 +12,12 @@ from nightboard_host.mpy_runner import (  # noqa: F401
 )
 
 
+def with_session_frames(code):
+    """`code` (a session defining the simulated `hal` and table `t`) with the frame helpers of
+    tests/scripts/session_frames.py in front of it."""
+    return (ROOT / "tests" / "scripts" / "session_frames.py").read_text() + "\n" + code
+
+
 def session_script(name):
     """A scripted table session from tests/scripts/, with the frame helpers it uses in front of it."""
-    scripts = ROOT / "tests" / "scripts"
-    return (scripts / "session_frames.py").read_text() + "\n" + (scripts / name).read_text()
+    return with_session_frames((ROOT / "tests" / "scripts" / name).read_text())

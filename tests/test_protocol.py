@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from mpy_harness import ROOT, mpy_cross_exe, run_mpy
+from mpy_harness import ROOT, mpy_cross_exe, run_mpy, session_script
 from nightboard import VERSION
 from nightboard.games.vampiring import state as V
 from nightboard.hal.sim_serial import SimSerial
@@ -807,7 +807,7 @@ def test_sim_serial_feeds_reads_in_chunks_and_takes():
 
 # --- MicroPython -----------------------------------------------------------------------------------
 
-SESSION = (ROOT / "tests" / "scripts" / "protocol_session.py").read_text()
+SESSION = session_script("protocol_session.py")
 
 
 def _normalise(lines):

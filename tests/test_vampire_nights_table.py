@@ -337,7 +337,6 @@ def test_on_a_table_without_hand_panels_the_small_panel_shows_where_the_choice_p
 
 
 MPY_FRAMES = r"""
-import gc
 from nightboard.hal.sim import make_sim_hal
 from nightboard.table.app import Table
 from nightboard.table.tablefit import load_profile_once as load_profile_file
@@ -345,34 +344,18 @@ prof = load_profile_file('hardware/profiles/%s.json')
 hal = make_sim_hal(prof)
 t = Table(prof, hal, {'game': 'vampire_nights', 'players': 4, 'seed': 5})
 
-def tick(n):
-    k = 0
-    while k < n:
-        hal.clock.advance(16)
-        t.tick()
-        k += 1
-
-def total(n):
-    gc.collect()
-    gc.disable()
-    a = gc.mem_alloc()
-    tick(n)
-    b = gc.mem_alloc()
-    gc.enable()
-    return b - a
-
-tick(40)
-out = [total(300)]
+tick(40, keep=False)
+out = [alloc_per_frame(300)]
 for p in range(4):
     hal.buttons.press(t.button_id(p, 'look'))
-tick(5)
-out.append(total(300))
+tick(5, keep=False)
+out.append(alloc_per_frame(300))
 seat = t.game.to_move()[0]
 hal.buttons.press(t.button_id(seat, 'move'))
-tick(5)
+tick(5, keep=False)
 hal.buttons.release(t.button_id(seat, 'move'))
-tick(5)
-out.append(total(300))
+tick(5, keep=False)
+out.append(alloc_per_frame(300))
 print(out)
 """
 
@@ -382,11 +365,11 @@ print(out)
 def test_no_heap_allocated_over_300_frames_idle_or_looking_on_micropython(profile):
     """0 bytes over 300 frames (not per frame, rounded down): idle, every seat holding look (the small
     panels' pages, or the hand panels), and the seat to move choosing under look (its page of where)."""
-    from nightboard_host.mpy_runner import run_mpy
+    from mpy_harness import run_mpy, with_session_frames
 
     # A roomy heap: what is counted is what a frame allocates, not whether the game fits (64-bit objects are
     # about half as big again as the Pico's; make bench measures the heap).
-    out = run_mpy(MPY_FRAMES % profile, heap="512k", compiled=True)
+    out = run_mpy(with_session_frames(MPY_FRAMES % profile), heap="512k", compiled=True)
     assert out.strip().splitlines()[-1] == "[0, 0, 0]"
 
 

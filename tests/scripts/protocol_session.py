@@ -1,5 +1,6 @@
 """A scripted protocol session on the simulated table; prints every reply line, then the allocation per
-idle frame as JSON. Run by tests/test_protocol.py under CPython and MicroPython: the replies must match."""
+idle frame as JSON. Run by tests/test_protocol.py under CPython and MicroPython: the replies must match.
+tests/scripts/session_frames.py is put in front of it (alloc_per_frame)."""
 
 import gc
 import json
@@ -23,7 +24,7 @@ proto = Protocol(port)
 t.services.append(proto)
 
 
-def tick(n=1):
+def tick(n=1, keep=False):  # session_frames' tick, printing no frames: replies are this session's output
     for _ in range(n):
         hal.clock.advance(t.frame_ms)
         t.tick()
@@ -100,20 +101,7 @@ tick(10)
 show()
 
 
-def idle_alloc(n):
-    if not hasattr(gc, "mem_alloc"):
-        tick(n)
-        return None
-    gc.collect()
-    gc.disable()
-    a = gc.mem_alloc()
-    tick(n)
-    b = gc.mem_alloc()
-    gc.enable()
-    return b - a
-
-
 ask({"id": 50, "req": "debug", "on": False})
 tick(10)
 show()
-print(json.dumps({"idle_alloc": idle_alloc(30), "lines": proto.lines, "errors": proto.errors}))
+print(json.dumps({"idle_alloc": alloc_per_frame(30), "lines": proto.lines, "errors": proto.errors}))
