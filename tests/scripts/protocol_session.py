@@ -2,7 +2,6 @@
 idle frame as JSON. Run by tests/test_protocol.py under CPython and MicroPython: the replies must match.
 tests/scripts/session_frames.py is put in front of it (alloc_per_frame)."""
 
-import gc
 import json
 import sys
 
