@@ -37,6 +37,9 @@ class Table(Keeper):
         self.hal = hal
         self.layout = Layout(profile)
         self.frame = Frame(profile["led"]["count"])
+        # The menu reads every game's facts now (programs.fitting), before the table's buffers: the names
+        # the packages hold are interned low in the heap, not in the middle of its free space.
+        self.menu = Menu(self.layout, self.frame, profile)
         self.encoder = Encoder(profile, buffers=2)  # encode the next frame while DMA sends the last
         self._shown = bytearray(len(self.frame.rgb))  # the frame last encoded and sent
         self._shown_brightness = -1
@@ -65,7 +68,6 @@ class Table(Keeper):
         self.debug_since = 0
         self.seed_secret = False  # the running game's seed was drawn by the board: shown only once it is over
         self._drawn = None
-        self.menu = Menu(self.layout, self.frame, profile)
         self.play = None
         self.program = None
         self.mode = "menu"

@@ -37,7 +37,7 @@ class Menu:
         self.profile = profile
         # The names of the programs this table can seat; the facts of the one shown are in self.prog (a
         # game's facts are read from its package when it is shown, not kept for every game).
-        self.progs = [n for n in programs.names() if seats(profile, programs.find(n))]
+        self.progs = programs.fitting(lambda prog: bool(seats(profile, prog)))
         self.prog = None
         self.field = 0
         self.game = 0

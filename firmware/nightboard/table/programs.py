@@ -7,6 +7,7 @@ value is the default) and the colour the menu shows it in. Only the names are
 kept: find(name) imports the game's package, takes a copy of its GAME and
 forgets the package, so the board holds the facts of the game shown or played
 and no other (five games' facts held at once cost about 5 KB of a 64-bit heap).
+The start menu reads every game's facts once, at boot, through fitting().
 Its engine (new_game(seed, players, **options), from_json(obj)) is imported
 only when chosen.
 
@@ -42,12 +43,6 @@ def _names():
 
     out = tuple(index.names()) + (SELFTEST["name"],)
     _forget("nightboard.games.index")
-    for name in out[:-1]:
-        # Read once now, at boot, and forgotten: the names a package holds are interned low in the heap,
-        # before the table's buffers, not in the middle of the free space when the menu first reads it
-        # (a 4 KB buffer then found no room in a 200 KB heap).
-        _module("nightboard.games." + name)
-        _forget("nightboard.games." + name)
     return out
 
 
@@ -68,6 +63,28 @@ _last = [None]  # the facts found last: the menu's game and the table's are one 
 
 def names():
     return list(NAMES)
+
+
+def fitting(test):
+    """The names of the programs whose facts pass test(facts), in order, each game's package imported once
+    (the start menu's one pass at boot: a package's import is some 20 ms on a Pico). The first that passes
+    stays found (find() gives it without importing it again)."""
+    out = []
+    keep = None
+    for name in NAMES:
+        if name == SELFTEST["name"]:
+            facts = SELFTEST
+        else:
+            facts = _module("nightboard.games." + name).GAME
+            _forget("nightboard.games." + name)
+        if test(facts):
+            out.append(name)
+            if keep is None:
+                keep = facts
+        facts = None
+    if keep is not None and keep is not SELFTEST:
+        _last[0] = keep
+    return out
 
 
 def first():
