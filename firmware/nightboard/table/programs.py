@@ -58,7 +58,7 @@ def _forget(path):
 
 
 NAMES = _names()  # the games of the index, in its order, then the tools
-_last = [None]  # the facts found last: the menu's game and the table's are one copy
+_last = [None]  # type: list  # the facts found last: the menu's game and the table's are one copy
 
 
 def names():
