@@ -7,6 +7,7 @@ allocate (idle, looking, an action's animation, Dracula's turn after his decisio
 
 import json
 
+from nightboard.hal.files import DirStorage
 from nightboard.hal.sim import make_sim_hal
 from nightboard.table.app import Table
 from nightboard.table.dracula_play import PLAY_AT
@@ -17,8 +18,12 @@ try:
 except NameError:
     START = {"game": "dracula", "players": 3, "seed": 21, "level": 3}
 
+try:
+    SAVES_DIR  # a directory for the table's files: on the board they are in flash, not in the heap measured here
+except NameError:
+    SAVES_DIR = None
 prof = load_profile_file("hardware/profiles/grid8.json")
-hal = make_sim_hal(prof)
+hal = make_sim_hal(prof, storage=DirStorage(SAVES_DIR) if SAVES_DIR else None)
 t = Table(prof, hal, START)
 
 

@@ -189,7 +189,6 @@ class MemStorage:
         self.ops = 0
         self.capacity = capacity
         self.read_only = read_only
-        self._spare = None  # a replaced file's bytearray, reused by the next write of its length
         self.refused = 0  # writes, renames and removes refused for want of space or by a read-only flash
 
     def used(self):
@@ -225,9 +224,7 @@ class MemStorage:
 
     def read(self, name):
         self._alive()
-        data = self.files.get(check_name(name))
-        # a copy: a file's block is written again once the file is replaced
-        return bytes(data) if isinstance(data, bytearray) else data
+        return self.files.get(check_name(name))
 
     def exists(self, name):
         self._alive()
@@ -240,18 +237,7 @@ class MemStorage:
 
     def write(self, name, data):
         check_name(name)
-        spare = self._spare
-        if spare is not None and isinstance(data, (bytes, bytearray, memoryview)) and len(data) == len(spare):
-            # The simulated flash lives in the heap the table runs in (the tests' Pico-sized heap): a save
-            # goes into the block of the file it replaced last time, not into a new 3 KB block each turn
-            # (a long game's heap then had no such block free).
-            self._spare = None
-            spare[:] = data
-            data = spare
-        elif isinstance(data, (bytearray, memoryview)):
-            data = bytearray(data)  # its block is reused when this file is replaced
-        else:
-            data = as_bytes(name, data)
+        data = as_bytes(name, data)
         self._alive()
         self._may_change()
         if self.capacity is not None:
@@ -277,10 +263,7 @@ class MemStorage:
         if not self._spend(1):
             raise PowerCut("storage: power cut before renaming %r to %r" % (old, new))
         self.ops += 1
-        gone = self.files.get(new)
         self.files[new] = self.files.pop(old)
-        if gone is not None and new != old:
-            self._spare = gone if isinstance(gone, bytearray) else None
 
     def remove(self, name):
         check_name(name)
