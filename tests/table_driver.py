@@ -49,10 +49,10 @@ class Driver:
 
     def saved(self, limit=200):
         """Frames until the save under way (begun the frame after a start or a turn, then written a bounded
-        part a frame) is on the flash, or has failed."""
+        part a frame) is on the flash, or has failed, and its garbage is collected (a held frame)."""
         t = self.table
         for _ in range(limit):
-            if not t._save_due and not t.saves.pending:
+            if not t._save_due and not t.saves.pending and not t._collect_due and not t.held:
                 return
             self.frames()
         raise AssertionError("the save did not finish in %d frames" % limit)

@@ -84,3 +84,23 @@ def test_without_a_manifest_every_boot_validates(board):
     C.load_checked_profile("profile.json", slot)
     C.load_checked_profile("profile.json", slot)
     assert len(calls) == 2 and not (d / C.CHECKED).exists()
+
+
+def test_the_start_menu_s_games_are_kept_with_the_check(board, monkeypatch):
+    # Working out which games the table seats imports every game's package (some 18 ms each on a Pico):
+    # done at the first boot, kept with the check, and given to the start menu at every later boot.
+    from nightboard.table import menu as M
+    from nightboard.table.app import Table
+    from nightboard.hal.sim import make_sim_hal
+
+    d, slot, calls = board
+    profile, games = C.load_checked("profile.json", slot)
+    assert games == M.offered(profile) and "dracula" in games and "vampiring" in games
+    worked = []
+    monkeypatch.setattr(M, "offered", lambda p: worked.append(p) or ["vampiring"])
+    again, kept = C.load_checked("profile.json", slot)
+    assert kept == games and worked == []  # read back, not worked out again
+    table = Table(again, make_sim_hal(again), offered=kept)
+    assert table.menu.progs == games and worked == []
+    Table(again, make_sim_hal(again), offered=["no such game"])  # a list naming what is not here...
+    assert len(worked) == 1  # ...is worked out afresh

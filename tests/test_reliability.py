@@ -12,7 +12,7 @@ from nightboard.games import index
 from nightboard.games.vampiring import state as V
 from nightboard.hal.sim import MemStorage, PowerCut, WatchdogReset, make_sim_hal
 from nightboard.prng import Prng
-from nightboard.table.saves import SAVE, TMP, SaveError, SaveStore, decode, encode
+from nightboard.table.saves import SAVE, SEAL_FRAMES, TMP, SaveError, SaveStore, decode, encode
 from nightboard.table.seal import KEY_FILE
 from table_driver import Driver, profile
 
@@ -57,10 +57,10 @@ def test_saved_after_setup_and_after_every_turn_once():
     d = Driver(START)
     store = d.table.saves
     assert store.writes == 0 and store.pending  # begun in the frame that set up the game...
-    d.frames(8)
+    d.frames(SEAL_FRAMES)
     assert store.writes == 0 and store.pending  # ...a bounded part a frame (each 2 to 10 ms on a Pico)...
-    d.frames(6)
-    assert store.writes == 1 and not store.pending  # ...and done within fourteen
+    d.frames(3)
+    assert store.writes == 1 and not store.pending  # ...sealed in SEAL_FRAMES frames, written, renamed
     ops = []
     for k in range(4):
         before = d.hal.storage.ops
@@ -204,7 +204,7 @@ def test_corrupt_save_is_set_aside_and_the_table_starts(kind):
     assert any("could not be used" in line for line in t.describe())
     d.tap(0, "ok")
     assert t.mode == "game"  # and a new game starts and saves normally
-    d.frames(8)
+    d.saved()
     assert decode(mem.read(SAVE), KEY)[0]["program"] == "vampiring"
 
 
@@ -508,6 +508,7 @@ def _hunt_until_over(interrupt=False, limit=400):
             break
         if interrupt and d.table.play.turns_done != seen:
             seen = d.table.play.turns_done
+            d.saved()  # the power goes once the round is on the flash
             d = boot(d.hal.storage, name="grid8")
             assert d.table.mode == "resume_ask" and d.table.play.turns_done == seen
             d.tap(0, "ok")

@@ -69,7 +69,8 @@ def test_the_menus_drawn_seed_is_wide_and_its_game_resumes_after_power_off():
     first = t.game.prng.state
     for _ in range(2):
         do(d, R.END)
-        d.settle()  # after the second: his turn (draws from the wide stream) and the save after it
+        d.settle()  # after the second: his turn (draws from the wide stream)...
+    d.saved()  # ...and the save after it
     assert t.game.turn == 2 and t.game.prng.state != first
     before = t.game.to_json()
     d2 = Driver(None, name="grid8", hal=make_sim_hal(profile("grid8"), storage=mem))

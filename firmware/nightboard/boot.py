@@ -84,43 +84,59 @@ def profile_key(path, slot=None):
 
 
 def _cached(checked, key):
+    """(profile, offered) as the check file keeps them, or None."""
     data = _read(checked, 2 * MAX_BYTES)
     if not data:
         return None
     lines = data.split(b"\n", 2)
     if len(lines) != 3 or lines[0] != key.encode() or lines[1] != _hex(hashlib.sha256(lines[2]).digest()).encode():
         return None
-    profile = json.loads(lines[2])
-    return profile if isinstance(profile, dict) else None
+    kept = json.loads(lines[2])
+    if not isinstance(kept, dict) or not isinstance(kept.get("profile"), dict):
+        return None
+    offered = kept.get("offered")
+    if not isinstance(offered, list) or not all(isinstance(n, str) for n in offered):
+        offered = None
+    return kept["profile"], offered
 
 
-def _remember(checked, key, profile):
-    body = json.dumps(profile).encode()
+def _remember(checked, key, profile, offered):
+    body = json.dumps({"profile": profile, "offered": offered}).encode()
     tmp = checked + ".new"
     with open(tmp, "wb") as f:
         f.write(key.encode() + b"\n" + _hex(hashlib.sha256(body).digest()).encode() + b"\n" + body)
     os.rename(tmp, checked)
 
 
-def load_checked_profile(path, slot=None):
-    """The profile at `path` as the validator returns it (ProfileError for a bad one, with its message)."""
+def load_checked(path, slot=None):
+    """(profile, offered): the profile at `path` as the validator returns it (ProfileError for a bad one, with
+    its message), and the programs the start menu offers on that table (table/menu.py `offered`: working
+    that out imports every game's package, some 18 ms each on a Pico, so it is kept with the check too)."""
     checked = path[:path.rfind("/") + 1] + CHECKED
     key = None
     try:
         key = profile_key(path, slot)
         if key is not None:
-            profile = _cached(checked, key)
-            if profile is not None:
-                return profile
+            kept = _cached(checked, key)
+            if kept is not None:
+                return kept
     except Exception:  # noqa: BLE001 - a damaged copy is never trusted: the profile is validated below
         pass
     profile = load_profile_once(path)
+    from nightboard.table.menu import offered
+
+    games = offered(profile)
     if key is not None:
         try:
-            _remember(checked, key, profile)
+            _remember(checked, key, profile, games)
         except Exception:  # noqa: BLE001 - a full filesystem only means validating again at the next boot
             pass
-    return profile
+    return profile, games
+
+
+def load_checked_profile(path, slot=None):
+    """The profile at `path` as the validator returns it (load_checked)."""
+    return load_checked(path, slot)[0]
 
 
 def main():
@@ -135,9 +151,10 @@ def main():
         import rp2  # noqa: F401
     except ImportError:
         rp2 = None
+    games = None  # the start menu's programs: worked out by the menu unless kept with the profile's check
     try:
         if rp2 is not None:
-            profile = load_checked_profile("profile.json")  # validated unless these very bytes were before
+            profile, games = load_checked("profile.json")  # validated unless these very bytes were before
         else:
             profile = load_profile_once("profile.json")  # validates, then drops the validator from RAM
         if rp2 is not None:
@@ -149,7 +166,7 @@ def main():
 
             hal = make_sim_hal(profile, storage=DirStorage("."), clock=RealClock())
         gc.collect()  # the imports' garbage, before the table's long-lived objects are placed
-        table = Table(profile, hal)
+        table = Table(profile, hal, offered=games)
     except Exception as e:  # a broken profile, no memory...: the board stays reachable and says why
         profile = hal = table = None
         gc.collect()

@@ -86,7 +86,11 @@ t.services.append(protocol)
 # The table collects a save's garbage in a frame of its own (keeper.py); this script collects at the top
 # level every frame instead, as the WASI build needs (a collection inside the table's code there frees what
 # only the C stack holds), and so that alloc_over's frames with the collector off really count every byte.
-t._collect = lambda: None
+def _no_collect():
+    t._collect_due = False  # the frame stays held, as on the board
+
+
+t._collect = _no_collect
 
 
 class Pin:

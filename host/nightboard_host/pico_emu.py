@@ -27,7 +27,7 @@ import os
 from pathlib import Path
 
 from nightboard.hal.sim import make_sim_hal
-from nightboard.table.app import Table
+from nightboard.table.app import HELD_SERVED, Table
 
 FS_BLOCK = 4096
 FS_BLOCKS = 352  # the stock RPI_PICO build's filesystem: 1408 KB (rp2040py's layout for "pico" says the same)
@@ -109,6 +109,7 @@ work = array("i", [0] * N)
 # the clock reading the frame ran with (the table's first ticks_ms() in it), less its start's ms: 0 or 1
 # (a byte each: the probe's arrays come out of the board's heap, and a big game's start needs it)
 late_ms = array("b", [0] * N)
+held = bytearray(N)  # the frame's table.held (app.py): 1 collected garbage, 2 answered the host, 3 wrote a save
 n = 0
 fresh = False
 clock = None
@@ -139,6 +140,7 @@ def tick(self):
     if n < N:
         start[n] = a
         work[n] = time.ticks_diff(time.ticks_us(), a)
+        held[n] = self.held
         n += 1
 
 
@@ -171,7 +173,7 @@ def dump():
         print("PART %s %d %d" % p)
     print("PROBE", n)
     for i in range(0, n, 50):
-        print("P", " ".join("%d:%d:%d" % (start[j], work[j], late_ms[j]) for j in range(i, min(n, i + 50))))
+        print("P", " ".join("%d:%d:%d:%d" % (start[j], work[j], late_ms[j], held[j]) for j in range(i, min(n, i + 50))))
     print("PROBE END")
 """
 
@@ -486,12 +488,14 @@ class PicoEmu:
         self.parts = [(ln.split()[1], int(ln.split()[2]), int(ln.split()[3])) for ln in text.splitlines()
                       if ln.startswith("PART ")]
         self.now_ms = []
+        self.held = []
         for line in text.splitlines():
             if line.startswith("P "):
-                for triple in line[2:].split():
-                    a, w, m = triple.split(":")
+                for item in line[2:].split():
+                    a, w, m, q = item.split(":")
                     out.append((int(a), int(w)))
                     self.now_ms.append(int(a) // 1000 + int(m))
+                    self.held.append(int(q))
         return out
 
     def fs_image(self):
@@ -526,6 +530,7 @@ class BoardRun:
         self.replies = []  # [(request, reply, emulated ms)]
         self.parts = []
         self.now_ms = []  # the clock reading (ms) each frame in ticks ran with, as the table read it
+        self.held = []  # each frame's table.held (app.py: 0 drew, else why not: HELD_COLLECTED...)
         self.heap = None
 
 
@@ -588,6 +593,7 @@ def play_on_board(profile_name, actions, boot_timeout_ms=4000, timed=(), heap_ev
             emu.run_ms(act[1])
     run.ticks = emu.probe_frames()
     run.now_ms = emu.now_ms
+    run.held = emu.held
     run.frames = [f.rgb for f in emu.frames]
     run.parts = emu.parts
     if heap_every:
@@ -607,17 +613,28 @@ def tick_of(run, t_us):
     return k
 
 
-class _StartAt:
-    """A table service for the replay: starts a game in the frame where the board's protocol did."""
+class _ServedAt:
+    """A table service for the replay, standing for the board's protocol: it starts a game in the frame where
+    the board's protocol did, and answers (True: a held frame, app.py) in every frame where the board's
+    protocol answered the host."""
 
-    def __init__(self, starts):
+    def __init__(self, starts, served):
         self.starts = starts
+        self.served = served
+        self.unserved = []
         self.tick = -1
 
     def poll(self, table, now):
         for k, opts in self.starts:
             if k == self.tick:
                 table.start_game(dict(opts))
+        if self.tick not in self.served:
+            return False
+        if not table.serving:  # the simulated table had no room for a reply where the board answered
+            self.unserved.append(self.tick)
+            return False
+        table._collect_due = True  # as the protocol leaves a reply's garbage to the next frame
+        return True
 
 
 def board_seed(run):
@@ -654,7 +671,7 @@ def replay_in_sim(profile, run, starts=()):
     now_ms = run.now_ms if len(run.now_ms) == len(run.ticks) else [s // 1000 for s, _w in run.ticks]
     clock._us = now_ms[0] * 1000 if now_ms else 0
     table = Table(profile, hal)
-    starter = _StartAt(list(starts))
+    starter = _ServedAt(list(starts), {i for i, q in enumerate(run.held) if q == HELD_SERVED})
     table.services.append(starter)
     held = set()
     for i, (start, _work) in enumerate(run.ticks):
@@ -668,6 +685,9 @@ def replay_in_sim(profile, run, starts=()):
             hal.buttons.release(b)
         held = down
         table.tick()
+    if starter.unserved:
+        raise AssertionError("the board answered the host in frames %s, where the simulated table could not"
+                             % starter.unserved[:10])
     return table, list(hal.pixels.history)
 
 

@@ -36,6 +36,7 @@ def wait_turn():
 
 allocs = {}
 tick(10)
+saved()  # the game's first save
 allocs["idle"] = alloc_per_frame(30)
 b = t.button_id(1, "look")
 hal.buttons.press(b)

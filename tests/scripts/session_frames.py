@@ -27,8 +27,9 @@ def tap(p, role):
 
 
 def saved():
-    """Frames until the last turn's save is done (it runs a bounded part a frame): not steady state."""
-    while t._save_due or t._publish_upto >= 0 or t.saves.pending:
+    """Frames until the last turn's save is done (it runs a bounded part a frame) and its garbage collected
+    (a held frame): not steady state."""
+    while t._save_due or t._publish_upto >= 0 or t.saves.pending or t._collect_due:
         tick(1)
 
 

@@ -24,6 +24,7 @@ t = Table(prof, hal, {"game": "vampiring", "players": 3, "seed": 21})
 
 allocs = {}
 tick(10)
+saved()  # the game's first save
 allocs["idle"] = alloc_per_frame(30)
 b = t.button_id(0, "look")
 hal.buttons.press(b)

@@ -25,6 +25,16 @@ LOG_SHOWN = 40  # the newest events `log` tells (the terminal view's log)
 REFRESH_FRAMES = 60  # an unchanged frame is sent again this often (LEDs hold their colour; a glitch heals)
 DEBUG_ANNOUNCE_MS = 2000
 ROLES = ("mode", "move", "look", "ok")
+# A held frame does one heavy thing and neither draws nor sends the LEDs (they keep the last picture, a
+# frame longer), so that no frame takes more than two frame times on a Pico: the frame that collects the
+# garbage of a save or of a reply (some 26 ms on a grid, on the emulated RP2040) and the two that write a
+# save to the flash and rename it read the buttons and do nothing else; the frame that answered the host
+# handles the presses but does not draw. (A grid's drawing alone takes up to 30 ms in some animation
+# frames.) Held frames fall on the same frames on the board and in simulation (table.held says which
+# kind), so their pictures match.
+HELD_COLLECTED = 1
+HELD_SERVED = 2
+HELD_FLASH = 3
 
 
 class StartError(ValueError):
@@ -32,14 +42,15 @@ class StartError(ValueError):
 
 
 class Table(Keeper):
-    def __init__(self, profile, hal, start=None):
+    def __init__(self, profile, hal, start=None, offered=None):
         self.profile = profile
         self.hal = hal
         self.layout = Layout(profile)
         self.frame = Frame(profile["led"]["count"])
-        # The menu reads every game's facts now (programs.fitting), before the table's buffers: the names
-        # the packages hold are interned low in the heap, not in the middle of its free space.
-        self.menu = Menu(self.layout, self.frame, profile)
+        # The menu works out the games this table seats now (menu.offered, unless `offered` gives them as an
+        # earlier boot found them), before the table's buffers: the names the game packages hold are
+        # interned low in the heap, not in the middle of its free space.
+        self.menu = Menu(self.layout, self.frame, profile, offered)
         self.encoder = Encoder(profile, buffers=2)  # encode the next frame while DMA sends the last
         self._shown = bytearray(len(self.frame.rgb))  # the frame last encoded and sent
         self._shown_brightness = -1
@@ -70,6 +81,8 @@ class Table(Keeper):
         self._drawn = None
         self.play = None
         self.program = None
+        self.held = 0  # this frame's kind of held frame (HELD_COLLECTED, ...), 0 for a frame that drew
+        self.serving = True  # the services may answer the host in this frame (_frame_work)
         self.mode = "menu"
         self._keeper_init()
         if start is not None:
@@ -186,37 +199,66 @@ class Table(Keeper):
                 states[i] |= inj[i]
         deb = self.debouncer
         deb.update(states, now)
+        # The frame after a held one draws (with the presses): no save work, no reply; only a reply's
+        # garbage is collected at once, in the frame after the reply.
+        after = self.held
+        serve = not after  # nor a reply in a frame that does a part of a save
+        self.held = 0
         try:
             # After a turn, a frame each, before any press: its save begins (the state as the turn left
             # it), its events are published, then the save goes on a bounded part a frame (keeper.py),
-            # then the garbage of it all is collected (on MicroPython).
+            # then the garbage of it all is collected in a held frame.
             # The frame that resolved the turn is the fullest of all; it does none of this.
-            if self._save_due:
+            if after:
+                if after == HELD_SERVED and self._collect_due:
+                    self._collect()
+                    self.held = HELD_COLLECTED
+            elif self._save_due:
                 self._save_due = False
                 self._save()
+                serve = False
             elif self._publish_upto >= 0:
                 self.events.publish(self._publish_upto)
                 self._publish_upto = -1
             elif self.saves.pending:
+                if self.saves.on_flash_next:
+                    self.held = HELD_FLASH
                 self._save_step()
+                serve = False
             elif self._collect_due:
                 self._collect()
-            ev = deb.next_event()
-            while ev is not None:
-                self._dispatch(event_kind(ev), event_button(ev), now)
-                ev = deb.next_event()
-            if self.play is not None and self.play.turns_done != self._turns_seen:
-                self._turn_finished(now)
-            for svc in self.services:
-                svc.poll(self, now)
-            if self.mode == "error" and self.hal.clock.ticks_diff(now, self.error_until) >= 0:
-                self._recover(now)
-            self.render(now)
+                self.held = HELD_COLLECTED
+            if not self.held:
+                self._frame_work(deb, now, serve)
         except Exception as e:  # a bug must not freeze the table: show it, log it, go back to the save
+            self.held = 0
             self._crash(e, now)
             self._render_error(now)
-        self._show()
+        if not self.held:
+            self._show()
         self.frames += 1
+
+    def _frame_work(self, deb, now, serve):
+        """The presses, the services and the drawing of a frame that is not held. A frame in which a
+        service answered the host (the protocol) draws nothing: the reply is its work (held). Unless
+        `serve`, the services only keep their timers (self.serving is False) and answer in a later frame:
+        the frame after a held one draws, so that a host that asks without pause (a reply, its
+        collection, ...) cannot stop the picture, and a frame that did a part of a save has no room for a
+        reply too."""
+        ev = deb.next_event()
+        while ev is not None:
+            self._dispatch(event_kind(ev), event_button(ev), now)
+            ev = deb.next_event()
+        if self.play is not None and self.play.turns_done != self._turns_seen:
+            self._turn_finished(now)
+        self.serving = serve
+        for svc in self.services:
+            if svc.poll(self, now):
+                self.held = HELD_SERVED
+        if self.mode == "error" and self.hal.clock.ticks_diff(now, self.error_until) >= 0:
+            self._recover(now)
+        if not self.held:
+            self.render(now)
 
     def _show(self):
         """Encode and send the frame, unless the LEDs already show it (compared in C, no allocation)."""

@@ -72,7 +72,7 @@ class Keeper:
         self.error_until = 0
         self.watchdog = getattr(self.hal, "watchdog", None)
         self._save_due = False  # a turn finished: save it at the start of the next frame
-        self._collect_due = False  # a save just ended: collect its garbage in a frame of its own
+        self._collect_due = False  # a save or a reply just ended: collect its garbage in a held frame
 
     # --- saving ------------------------------------------------------------------
 
@@ -120,14 +120,16 @@ class Keeper:
             return
         if done:
             self._save_worked()
-            self._collect_due = _SMALL_HEAP
+            self._collect_due = True
 
     def _collect(self):
-        """Collect the garbage of the turn and its save now, in a frame that does nothing else heavy: left to
-        itself MicroPython collects when the heap is full, which may be the frame that resolves the next
-        turn (on a Pico, 7 to 13 ms more in a frame that already takes the longest)."""
+        """Collect the garbage of the turn and its save now, in a held frame (table/app.py): left to itself
+        MicroPython collects when the heap is full, which may be the frame that resolves the next turn (on a
+        Pico, 7 to 13 ms more in a frame that already takes the longest). The frame is held on CPython too,
+        which has no such need, so that the simulated table's frames stay the board's."""
         self._collect_due = False
-        gc.collect()
+        if _SMALL_HEAP:
+            gc.collect()
 
     def _save_settle(self):
         """Finish the save under way now (before the saved game is read back or set aside)."""

@@ -30,14 +30,25 @@ def seats(profile, prog):
     return out
 
 
+def offered(profile):
+    """The names of the programs a table with this profile can seat, in the index's order (every game's
+    package is imported once to find out)."""
+    return programs.fitting(lambda prog: bool(seats(profile, prog)))
+
+
 class Menu:
-    def __init__(self, layout, frame, profile):
+    def __init__(self, layout, frame, profile, games=None):
         self.layout = layout
         self.frame = frame
         self.profile = profile
-        # The names of the programs this table can seat; the facts of the one shown are in self.prog (a
-        # game's facts are read from its package when it is shown, not kept for every game).
-        self.progs = programs.fitting(lambda prog: bool(seats(profile, prog)))
+        # The names of the programs this table can seat (`games`, as offered() found them at an earlier
+        # boot, or found now); the facts of the one shown are in self.prog (a game's facts are read from
+        # its package when it is shown, not kept for every game).
+        names = programs.names()
+        if games and all(n in names for n in games):
+            self.progs = list(games)
+        else:
+            self.progs = offered(profile)
         self.prog = None
         self.field = 0
         self.game = 0

@@ -120,16 +120,18 @@ class Protocol:
             self.setup(table)
         if self._active:
             self._run_taps(table, now)
-        if self._answer(table, now) and _SMALL_HEAP:
-            # A reply leaves garbage all over the heap; collected at the start of the next frame, before
-            # any press there is handled and the game's own long-lived objects land in between, the
-            # board's small heap stays in one piece. Not in this frame: on a Pico the collection costs as
-            # much as the reply itself (a `state` reply and its collection in one frame took 64 to 77 ms
-            # in a grid game on the emulated RP2040).
-            if hasattr(table, "_collect_due"):
-                table._collect_due = True
-            else:  # safe mode's table: nothing else to share the frame with
-                gc.collect()
+        if not getattr(table, "serving", True) or not self._answer(table, now):
+            return False  # the table has no room for a reply in this frame (app.py): the port waits
+        # A reply leaves garbage all over the heap; collected in the next frame, a held one (table/app.py),
+        # before any press is handled and the game's own long-lived objects land in between, so the board's
+        # small heap stays in one piece. Not in this frame: on a Pico the collection costs as much as the
+        # reply itself (a `state` reply and its collection in one frame took 64 to 77 ms in a grid game on
+        # the emulated RP2040). True: this frame answered, and the table draws nothing more in it.
+        if hasattr(table, "_collect_due"):
+            table._collect_due = True
+        elif _SMALL_HEAP:  # safe mode's table: nothing else to share the frame with
+            gc.collect()
+        return True
 
     def _answer(self, table, now):
         """Read and answer what the port has, within this frame's bounds; the number of lines answered."""

@@ -34,7 +34,11 @@ HEADROOM = 200  # room before the body for the header line
 BUFFER = 3072  # the largest game state seen in random play is about 1.1 KB; every save is this long
 BODY = BUFFER - HEADROOM  # every save's body is this long, whatever the game: its size tells nothing
 MAX_DEPTH = 16  # arrays/objects inside one another in a saved state (the games' states nest 2..4 deep)
-SEAL_STEP = 256  # text bytes sealed in one frame (or twice as many of padding): 3 to 5 ms, emulated Pico
+SEAL_STEP = 256  # bytes sealed in one frame, of text or of padding: 2 to 5 ms, emulated Pico
+# Sealing takes this many frames whatever the state's length (a short one waits out the rest): the frames
+# after a save (the held one that collects its garbage) then fall at the same place for every game, and
+# the length of the hidden facts cannot be read from when the picture pauses.
+SEAL_FRAMES = (BODY + SEAL_STEP - 1) // SEAL_STEP + 1  # a text ending in a block: one more frame
 _SEALING, _WRITING, _RENAMING = 0, 1, 2
 
 
@@ -120,7 +124,8 @@ class SaveStore:
         self.random_bytes = random_bytes
         self.buf = bytearray(max(size, BUFFER))
         self.writes = 0
-        self._job = None  # the save under way: [phase, sealer, mac, crc, program, turns_done, nonce, start]
+        # the save under way: [phase, sealer, mac, crc, program, turns_done, nonce, start, frames sealing, sealed]
+        self._job = None
         self._sealer = Sealer(part=SEAL_STEP)  # kept from save to save, with its buffers
 
     @property
@@ -152,11 +157,18 @@ class SaveStore:
         sealer = self._sealer
         sealer.start(self.keys, nonce, text)
         self._job = [_SEALING, sealer, self.keys.mac_start(program, turns_done, nonce),
-                     0, program, turns_done, nonce, 0]
+                     0, program, turns_done, nonce, 0, 0, False]
 
     @property
     def pending(self):
         return self._job is not None
+
+    @property
+    def on_flash_next(self):
+        """True when the next step writes to the flash (the file, then the rename): the table holds its
+        picture in that frame (table/app.py)."""
+        job = self._job
+        return job is not None and job[0] != _SEALING
 
     def step(self):
         """Do the next bounded part of the save under way; True when it is complete (or none was)."""
@@ -165,13 +177,15 @@ class SaveStore:
             return True
         try:
             if job[0] == _SEALING:
-                sealer = job[1]
-                was = sealer.pos
-                done = sealer.run(memoryview(self.buf)[HEADROOM:], SEAL_STEP)
-                part = memoryview(self.buf)[HEADROOM + was:HEADROOM + sealer.pos]
-                job[2].update(part)
-                job[3] = crc32(part, job[3])
-                if done:
+                job[8] += 1
+                if not job[9]:
+                    sealer = job[1]
+                    was = sealer.pos
+                    job[9] = sealer.run(memoryview(self.buf)[HEADROOM:], SEAL_STEP)
+                    part = memoryview(self.buf)[HEADROOM + was:HEADROOM + sealer.pos]
+                    job[2].update(part)
+                    job[3] = crc32(part, job[3])
+                if job[9] and job[8] >= SEAL_FRAMES:
                     job[0] = _WRITING
             elif job[0] == _WRITING:
                 job[7] = _header_into(self.buf, job[4], job[5], job[6], job[3], self.keys.mac_end(job[2]))

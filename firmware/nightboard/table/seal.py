@@ -119,7 +119,7 @@ class Sealer:
 
     def run(self, buf, n):
         """The next part of buf: up to n bytes of text (and the rest of the text's last block), or once the
-        text is done up to 2*n bytes of padding; True once buf is done."""
+        text is done up to n bytes of padding; True once buf is done."""
         i = self.pos
         size = len(buf)
         text = self.text
@@ -151,7 +151,7 @@ class Sealer:
                 end = stop
             i = end
         else:
-            end = min(size, i + 2 * n)
+            end = min(size, i + n)
             while i < end:
                 stop = min(size, i + BLOCK)
                 if stop - i == BLOCK:
