@@ -153,9 +153,9 @@ def timed(cls, name, least=4000):
     f = getattr(cls, name)
     kept = parts if least else calls
 
-    def wrapper(*a):
+    def wrapper(*a, **kw):
         t = time.ticks_us()
-        r = f(*a)
+        r = f(*a, **kw)
         d = time.ticks_diff(time.ticks_us(), t)
         if d >= least and len(kept) < 400:
             kept.append((name, t, d))
