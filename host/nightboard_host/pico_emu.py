@@ -633,7 +633,6 @@ class _ServedAt:
         if not table.serving:  # the simulated table had no room for a reply where the board answered
             self.unserved.append(self.tick)
             return False
-        table._collect_due = True  # as the protocol leaves a reply's garbage to the next frame
         return True
 
 

@@ -253,8 +253,9 @@ class Table(Keeper):
             self._turn_finished(now)
         self.serving = serve
         for svc in self.services:
-            if svc.poll(self, now):
+            if svc.poll(self, now):  # it answered the host: its garbage is collected in the next frame
                 self.held = HELD_SERVED
+                self._collect_due = True
         if self.mode == "error" and self.hal.clock.ticks_diff(now, self.error_until) >= 0:
             self._recover(now)
         if not self.held:

@@ -122,14 +122,12 @@ class Protocol:
             self._run_taps(table, now)
         if not getattr(table, "serving", True) or not self._answer(table, now):
             return False  # the table has no room for a reply in this frame (app.py): the port waits
-        # A reply leaves garbage all over the heap; collected in the next frame, a held one (table/app.py),
-        # before any press is handled and the game's own long-lived objects land in between, so the board's
-        # small heap stays in one piece. Not in this frame: on a Pico the collection costs as much as the
-        # reply itself (a `state` reply and its collection in one frame took 64 to 77 ms in a grid game on
-        # the emulated RP2040). True: this frame answered, and the table draws nothing more in it.
-        if hasattr(table, "_collect_due"):
-            table._collect_due = True
-        elif _SMALL_HEAP:  # safe mode's table: nothing else to share the frame with
+        # True: this frame answered. A reply leaves garbage all over the heap: the table draws nothing more
+        # in this frame and collects the garbage in the next (table/app.py), before any press is handled and
+        # the game's own long-lived objects land in between, so the board's small heap stays in one piece.
+        # Not in this frame: on a Pico the collection costs as much as the reply itself (a `state` reply and
+        # its collection in one frame took 64 to 77 ms in a grid game on the emulated RP2040).
+        if _SMALL_HEAP and not hasattr(table, "_collect_due"):  # safe mode's table: nothing else in its frame
             gc.collect()
         return True
 
