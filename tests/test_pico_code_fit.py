@@ -119,12 +119,15 @@ def test_the_pico_bench_names_no_game_and_takes_what_it_runs_from_the_index():
     first = index.names()[0]
     assert p["game"] == first and p["profile"] == index.tools(first)["profile"]
     # every game's board player is timed: for its own seat (after the players'), or a player's it takes
-    assert [g for g, _seat, _n in p["deciders"]] == index.names()
-    for g, seat, n in p["deciders"]:
+    assert [d[0] for d in p["deciders"]] == index.names()
+    for g, seat, n, options in p["deciders"]:
         t = index.tools(g)
-        assert n == t["players"][0] and seat == (n if t["board_seats"] else None)
-        positions = bench_pico._positions(g, seat, n)
+        think = t["bench"]["thinking"]  # each game is started as its bench starts it for the board
+        assert n == think["players"] and options == think["options"] and seat == (n if t["board_seats"] else None)
+        positions = bench_pico._positions(g, seat, n, options)
         assert positions, g  # a position where the board moves, found on the host
         for _ply, text, who in positions:
-            index.module(g).from_json(json.loads(text)).board_move(who)  # the board's mind answers there
+            game = index.module(g).from_json(json.loads(text))
+            assert seat is not None or game.board_plays(who), (g, who)  # a seat the board plays
+            game.board_move(who)  # the board's mind answers there
     assert p["romfs_games"] == index.names()[:len(p["romfs_games"])] and p["romfs_games"]

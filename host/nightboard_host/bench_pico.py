@@ -9,9 +9,10 @@ What is run comes from the games' facts, never from a name here (games/index.py,
 - a session on the stock image (.mpy files in the filesystem): boot, the start menu idle, the
   index's first game started over the protocol on the table its TOOLS name, one turn in which every
   player presses ok, its animation and save, then the protocol asked;
-- at that board's REPL, every game of the index asked for its board player's move (board_move) for its
-  own seat (TOOLS "board_seats") or a player's it takes, at positions reached on the host early and later
-  in a game (the board's mind, timed on the board);
+- at the REPL of a freshly flashed board stopped at its start menu, every game of the index asked for its
+  board player's move (board_move), at once and spread over frames as the table does, for its own seat
+  (TOOLS "board_seats") or one it takes (started as TOOLS["bench"]["thinking"] says), at positions reached
+  on the host early and later in a game (the board's mind, timed on the board);
 - the same session, shorter, on the ROMFS image with the code in ROMFS, for as many of the index's
   games (in its order) as fit the 128 KB partition: boot and the heap there.
 """
@@ -57,9 +58,10 @@ def plan():
     deciders = []
     for g in index.names():  # every game's board player (board_move): its own seat, or a player's it takes
         t = index.tools(g)
-        lo = t["players"][0]
-        # the board's own seat comes after the players' (docs/games.md); else it takes whoever is to move
-        deciders.append((g, lo if t.get("board_seats") else None, lo))
+        think = (t.get("bench") or {}).get("thinking") or {}  # the game as its bench starts it for the board
+        n = think.get("players", t["players"][0])
+        # the board's own seat comes after the players' (docs/games.md); else it takes a seat it plays
+        deciders.append((g, n if t.get("board_seats") else None, n, think.get("options", {})))
     return {"game": first, "profile": tools["profile"], "players": players, "deciders": deciders,
             "romfs_games": romfs_games()}
 
@@ -83,40 +85,40 @@ def romfs_games():
 PLIES = (0, 12, 40)  # the positions a board player is timed at: the opening, early and later in the game
 
 
-def _positions(game, seat, players, seed=1, plies=PLIES, limit=400):
-    """[(ply, JSON text, seat)]: positions of `game` (with `players` players) where the board would move for
-    `seat` (None: whichever seat is to move), after about each of `plies` plies; the players take their
-    first legal action in between (on the host: the same engine)."""
+def _positions(game, seat, players, options=None, seed=1, plies=PLIES, limit=400):
+    """[(ply, JSON text, seat)]: positions of `game` (with `players` players and new_game's `options`) where
+    the board would move for `seat` (None: the first seat to move that the board plays, else the first to
+    move), after about each of `plies` plies; the seats take their first legal action in between (on the
+    host: the same engine)."""
     import json
 
     from nightboard.games import index
 
-    g = index.module(game).new_game(seed, players)
+    g = index.module(game).new_game(seed, players, **(options or {}))
     out = []
     want = list(plies)
     for ply in range(limit):
         if not want or (g.over() if callable(g.over) else g.over):
             break
         seats = g.to_move()
-        if ply >= want[0] and (seat is None or seat in seats):
-            out.append((ply, json.dumps(g.to_json()), seats[0] if seat is None else seat))
+        ours = [s for s in seats if g.board_plays(s)] if hasattr(g, "board_plays") else seats
+        if ply >= want[0] and (seat in seats if seat is not None else ours):
+            out.append((ply, json.dumps(g.to_json()), ours[0] if seat is None else seat))
             want.pop(0)
         s = seats[0]
         g.apply(s, g.legal(s)[0])
     return out
 
 
-DECIDE = ("import gc, json, time; from nightboard.games import index; g = index.module(%r).from_json(json.loads(%r)); "
-          "gc.collect(); t = time.ticks_us(); a = g.board_move(%r); "
-          "print('DECIDE', time.ticks_diff(time.ticks_us(), t)); g = None; gc.collect()")
+# Each position's game, read from its JSON text before the clock starts.
+SETUP = ("import gc, json, time\nfrom nightboard.games import index\n"
+         "g = index.module(%r).from_json(json.loads(%r))\ngc.collect()\n")
+DECIDE = SETUP + ("t = time.ticks_us(); a = g.board_move(%r)\n"
+                  "print('DECIDE', time.ticks_diff(time.ticks_us(), t)); g = None; gc.collect()\n")
 # A board player's decision as the table makes it: spread over frames by table/thinking.py, a frame's
 # pieces at a time (the table stopped: only the thinking is timed, not the frame's drawing around it).
-THINK = """import gc, json, time
-from nightboard.games import index
-from nightboard.table.thinking import Thinking
-g = index.module(%r).from_json(json.loads(%r))
+THINK = SETUP + """from nightboard.table.thinking import Thinking
 th = Thinking()
-gc.collect()
 w = []
 try:
     th.begin(g, %r)
@@ -139,14 +141,14 @@ def board_thinking(emu, deciders):
     """{game: {"frame_worst_ms", "decision_ms", "frames"}} of the board player's decision spread over frames
     (the worst over the positions of _positions), emulated; games without board_steps decide in one frame."""
     out = {}
-    for game, seat, players in deciders:
+    for game, seat, players, options in deciders:
         worst = None  # (decision us, worst frame us, frames)
         why = None
-        for _ply, pos, who in _positions(game, seat, players):
+        for _ply, pos, who in _positions(game, seat, players, options):
             text = emu.repl("exec(%r)" % (THINK % (game, pos, who)), 300_000).decode("utf-8", "replace")
             got = [ln.split()[1:] for ln in text.splitlines() if ln.startswith("THINK ")]
             if not got:
-                why = why or " ".join(text.strip().splitlines()[-1:])[-200:]  # THINKNO: not a board seat
+                why = why or " ".join(text.strip().splitlines()[-2:])[-200:]  # THINKNO, or the error
                 continue
             frame, total, frames = (int(x) for x in got[0])
             if worst is None or total > worst[0]:
@@ -174,10 +176,10 @@ def board_decisions(emu, deciders):
     """{game: {"worst_ms", "ms_at_ply"}} of its board_move at the board's REPL (the table stopped), emulated
     ms, at each position of _positions."""
     out = {}
-    for game, seat, players in deciders:
+    for game, seat, players, options in deciders:
         got = {}
-        for ply, pos, who in _positions(game, seat, players):
-            text = emu.repl(DECIDE % (game, pos, who), 300_000).decode("utf-8", "replace")
+        for ply, pos, who in _positions(game, seat, players, options):
+            text = emu.repl("exec(%r)" % (DECIDE % (game, pos, who)), 300_000).decode("utf-8", "replace")
             ms = [ln.split()[1] for ln in text.splitlines() if ln.startswith("DECIDE ")]
             if not ms:
                 got[ply] = " ".join(text.strip().splitlines()[-2:])[-200:]
@@ -202,6 +204,17 @@ def _session(p, romfs_games=None):
     if not short:
         acts += [("request", {"req": "hello"}), ("request", {"req": "state"}), ("request", {"req": "frame"})]
     return play_on_board(p["profile"], acts, heap_every=10, romfs_games=romfs_games)
+
+
+def board_at_the_menu(profile):
+    """A freshly flashed board stopped at the REPL from its start menu: the heap a game's setup finds there
+    (after the session, its own game and save would leave too little for another game's modules)."""
+    from nightboard_host.pico_emu import PicoEmu, board_files, littlefs_image
+
+    emu = PicoEmu(profile, fs=littlefs_image(board_files(profile)))
+    emu.run_until(lambda: len(emu.frames) > 0, 6000, "the first LED frame")
+    emu.stop_to_repl()
+    return emu
 
 
 def second_boot_ms(emu):
@@ -234,7 +247,7 @@ def measure():
     m = v.marks
     out["boot_to_first_frame_ms"] = round(v.boot_us / 1000, 1)
     out["frame_idle_menu"] = _stats(_window(v, m["first_frame"] + 100_000, m["menu_end"]))
-    out["frame_game_start_ms"] = round(max(_window(v, m["start"], m["turn"]) or [0]) / 1000, 2)
+    out["frame_game_start_ms"] = round(max(_window(v, m["menu_end"], m["turn"]) or [0]) / 1000, 2)  # the start request is answered after its frame
     out["frame_turn_and_save_max_ms"] = round(max(_window(v, m["turn"], m["end"]) or [0]) / 1000, 2)
     out["frame_animation"] = _stats(_window(v, m["resolved"] + 200_000, m["end"]))
     out["save_begin_ms"] = _parts_max(v, "_save", m["turn"], m["end"])
@@ -243,9 +256,10 @@ def measure():
     out["protocol_reply_ms"] = {r["req"]: round(ms, 1) for r, _rep, ms in v.replies if r["req"] != "start"}
     out["protocol_start_reply_ms"] = round([ms for r, _rep, ms in v.replies if r["req"] == "start"][0], 1)
     out["heap_mpy"] = _heap(v)
-    out["board_decision_ms"] = board_decisions(v.emu, p["deciders"])
-    out["board_thinking_spread_over_frames"] = board_thinking(v.emu, p["deciders"])
     out["boot_to_first_frame_second_power_on_ms"] = second_boot_ms(v.emu)
+    menu = board_at_the_menu(p["profile"])
+    out["board_decision_ms"] = board_decisions(menu, p["deciders"])
+    out["board_thinking_spread_over_frames"] = board_thinking(menu, p["deciders"])
     if find_image(True) is None:
         out["romfs"] = {"skipped": "no MicroPython image with a ROMFS partition (NIGHTBOARD_PICO_ROMFS_UF2)"}
     elif not p["romfs_games"]:
