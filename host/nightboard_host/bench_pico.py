@@ -206,13 +206,21 @@ def _session(p, romfs_games=None):
     return play_on_board(p["profile"], acts, heap_every=10, romfs_games=romfs_games)
 
 
+def _powered_on(profile, fs):
+    """A board powered on with this filesystem image, run to its first LED frame."""
+    from nightboard_host.pico_emu import PicoEmu
+
+    emu = PicoEmu(profile, fs=fs)
+    emu.run_until(lambda: len(emu.frames) > 0, 6000, "the first LED frame")
+    return emu
+
+
 def board_at_the_menu(profile):
     """A freshly flashed board stopped at the REPL from its start menu: the heap a game's setup finds there
     (after the session, its own game and save would leave too little for another game's modules)."""
-    from nightboard_host.pico_emu import PicoEmu, board_files, littlefs_image
+    from nightboard_host.pico_emu import board_files, littlefs_image
 
-    emu = PicoEmu(profile, fs=littlefs_image(board_files(profile)))
-    emu.run_until(lambda: len(emu.frames) > 0, 6000, "the first LED frame")
+    emu = _powered_on(profile, littlefs_image(board_files(profile)))
     emu.stop_to_repl()
     return emu
 
@@ -220,11 +228,7 @@ def board_at_the_menu(profile):
 def second_boot_ms(emu):
     """Power-on to the first frame again, with the filesystem the session left: the profile's check kept
     (boot.py), as every boot after the first since a flash."""
-    from nightboard_host.pico_emu import PicoEmu
-
-    again = PicoEmu(emu.profile, fs=emu.fs_image())
-    again.run_until(lambda: len(again.frames) > 0, 4000, "the first LED frame")
-    return round(again.frames[0].t_us / 1000, 1)
+    return round(_powered_on(emu.profile, emu.fs_image()).frames[0].t_us / 1000, 1)
 
 
 def _heap(run):
@@ -247,7 +251,8 @@ def measure():
     m = v.marks
     out["boot_to_first_frame_ms"] = round(v.boot_us / 1000, 1)
     out["frame_idle_menu"] = _stats(_window(v, m["first_frame"] + 100_000, m["menu_end"]))
-    out["frame_game_start_ms"] = round(max(_window(v, m["menu_end"], m["turn"]) or [0]) / 1000, 2)  # the start request is answered after its frame
+    # from the menu's end: the start request is answered after the frame that starts the game
+    out["frame_game_start_ms"] = round(max(_window(v, m["menu_end"], m["turn"]) or [0]) / 1000, 2)
     out["frame_turn_and_save_max_ms"] = round(max(_window(v, m["turn"], m["end"]) or [0]) / 1000, 2)
     out["frame_animation"] = _stats(_window(v, m["resolved"] + 200_000, m["end"]))
     out["save_begin_ms"] = _parts_max(v, "_save", m["turn"], m["end"])
