@@ -18,6 +18,14 @@ class Driver:
         self.profile = profile(name)
         self.hal = hal or make_sim_hal(self.profile)
         self.table = Table(self.profile, self.hal, start)
+        if start is None:
+            self.powered_on()
+
+    def powered_on(self):
+        """The frames of a power-up: with a saved game on the flash, the first says it is being read and the
+        second reads it (table/keeper.py, _boot_begin)."""
+        while self.table._boot_due or self.table.held:
+            self.frames()
 
     def frames(self, n=1):
         for _ in range(n):

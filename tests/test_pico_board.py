@@ -85,6 +85,42 @@ def test_the_save_lands_on_the_board_flash_and_opens(ring_turn):
     assert header["program"] == "vampiring" and header["turns_done"] == 1 and state["turn"] == 2
 
 
+@pytest.mark.pico_slow
+def test_power_on_with_the_saved_game_shows_a_frame_within_a_second_then_asks(ring_turn):
+    """The session's game is on the flash: the board says at once that it is reading it (its first frame,
+    within the GUIDE's second), reads it in the frame after, then asks whether to carry on; both pictures
+    are the simulated table's on the same two files."""
+    from nightboard.hal.sim import make_sim_hal
+    from nightboard.table.app import Table
+    from nightboard_host.pico_emu import PicoEmu, reflashed, same_frame
+
+    assert ring_turn.emu.read_file("/data/game.json") is not None
+    board = PicoEmu("ring4", fs=reflashed("ring4", ring_turn.emu))  # as kept, without the probe
+    board.run_until(lambda: len(board.frames) > 1, 8000, "the resume question's first LED frame")
+    reading, question = board.frames[0], board.frames[1]
+    assert reading.t_us < 1_000_000, reading  # without the probe: some 840 ms on the emulated Pico
+    hal = make_sim_hal(profile("ring4"), keep=True)
+    for name in ("game.json", "board.key"):
+        hal.storage.write(name, ring_turn.emu.read_file("/data/" + name))
+    t = Table(profile("ring4"), hal)
+    t.tick()
+    assert t.mode == "reading_save" and same_frame(reading.rgb, hal.pixels.history[-1])
+    t.tick()  # reads the save: a held frame, nothing sent
+    assert t.mode == "resume_ask" and t.play.turns_done == 1 and len(hal.pixels.history) == 1
+    asked = set()
+    for ms in range(int(question.t_us - 100_000) // 1000, int(question.t_us) // 1000 + 1):
+        # the question (and the game under it) blinks: the board drew it at its own clock's millisecond,
+        # some time in the 100 ms before the LEDs latched it
+        hal.clock._us = ms * 1000
+        t.tick()
+        while t.held:  # the read's garbage collected (held): the picture comes in the next frame
+            t.tick()
+        asked.add(hal.pixels.history[-1])
+    assert any(same_frame(question.rgb, a) for a in asked)
+    assert t.mode == "resume_ask"
+    assert question.t_us - reading.t_us < 1_500_000  # the read: about a second on the emulated Pico
+
+
 def test_protocol_replies_come_within_a_few_frames():
     from nightboard_host.pico_emu import PicoEmu
 

@@ -131,3 +131,24 @@ def test_the_pico_bench_names_no_game_and_takes_what_it_runs_from_the_index():
             assert seat is not None or game.board_plays(who), (g, who)  # a seat the board plays
             game.board_move(who)  # the board's mind answers there
     assert p["romfs_games"] == index.names()[:len(p["romfs_games"])] and p["romfs_games"]
+
+
+def test_each_board_only_game_of_the_pico_bench_is_one_the_board_plays_alone():
+    # bench_pico.board_only_turns starts these over the protocol and waits: a game with a person's seat in it
+    # would wait for that person, and its figures would be idle frames, not the board's turns.
+    from nightboard.games import index
+    from nightboard.table.tablefit import check_players
+    from nightboard_host import play
+
+    found = []
+    for g in index.names():
+        bench = index.tools(g).get("bench") or {}
+        start = bench.get("board_only")
+        if start is None:
+            continue
+        found.append(g)
+        options = {k: v for k, v in start.items() if k not in ("players", "seed")}
+        game = index.module(g).new_game(start["seed"], start["players"], **options)
+        assert all(game.board_plays(s) for s in range(start["players"])), (g, start)
+        check_players(play.load(bench.get("profile") or index.tools(g)["profile"]), index.facts(g), start["players"])
+    assert found  # the bench times some game's own turns on the emulated Pico

@@ -59,8 +59,10 @@ def test_saved_after_setup_and_after_every_turn_once():
     assert store.writes == 0 and store.pending  # begun in the frame that set up the game...
     d.frames(SEAL_FRAMES)
     assert store.writes == 0 and store.pending  # ...a bounded part a frame (each 2 to 10 ms on a Pico)...
-    d.frames(3)
-    assert store.writes == 1 and not store.pending  # ...sealed in SEAL_FRAMES frames, written, renamed
+    d.frames(5)
+    # ...sealed in SEAL_FRAMES frames, the sealing's garbage collected (a held frame) and a frame drawn,
+    # then written and renamed
+    assert store.writes == 1 and not store.pending
     ops = []
     for k in range(4):
         before = d.hal.storage.ops
@@ -83,6 +85,51 @@ def test_resume_is_offered_and_exact():
     assert d2.table.game.to_json() == state
     d2.tap(1, "ok")
     assert d2.table.mode == "game" and d2.table.game.to_json() == state
+
+
+def test_power_up_with_a_save_shows_a_frame_first_then_reads_it_in_a_held_frame():
+    """A save is read after the first frame (some 0.9 s on the emulated Pico, which would otherwise come before
+    it): that frame says so (every fourth ring LED spring green, steady, the rest dark); presses and the host
+    wait until the save is read; then the question, or the error pattern for a bad save."""
+    from nightboard.table import palette as P
+    from nightboard.table.app import HELD_READ, Table
+    from nightboard_host.client import LocalLink, encode
+
+    d = Driver(START)
+    play_turn(d, 0)
+    prof = profile()
+    hal = make_sim_hal(prof, storage=d.hal.storage)
+    t = Table(prof, hal)
+    assert t.mode == "reading_save" and t.play is None and t.describe() == ["reading the saved game"]
+    hal.buttons.press(t.button_id(0, "move"))  # "start afresh", pressed too early: not taken
+    link = LocalLink(t)
+    link.send_raw(encode(1, "state", {}))
+    t.tick()  # the first frame
+    assert t.mode == "reading_save" and t.held == 0 and hal.pixels.frames_written == 1
+    assert link.serial.take() == b""  # not answered yet
+    lay = t.layout
+    green = [j for j in range(lay.ring_len) if t.frame.get(lay.ring_led(j)) == P.RESUME_ASK]
+    assert green == list(range(0, lay.ring_len, 4)) and sum(t.frame.rgb) == len(green) * sum(P.RESUME_ASK)
+    t.tick()  # the second: the save is read, nothing drawn
+    assert t.held == HELD_READ and t.mode == "resume_ask" and hal.pixels.frames_written == 1
+    assert link.serial.take() == b""
+    reply = link.read_replies(1)[0]  # answered only now that the board knows its mode
+    assert reply["mode"] == "resume_ask" and reply["game"] == "vampiring"
+    hal.buttons.release(t.button_id(0, "move"))
+    for _ in range(5):
+        t.tick()
+    assert t.mode == "resume_ask" and hal.storage.exists(SAVE)  # the early press forgot nothing
+    bad = MemStorage({SAVE: b"junk", KEY_FILE: KEY})
+    t = Table(prof, make_sim_hal(prof, storage=bad))
+    assert t.mode == "reading_save"
+    t.tick()
+    t.tick()
+    assert t.mode == "error" and "kept as game.bad1.json" in t.save_problem
+
+
+def test_power_up_without_a_save_goes_to_the_menu_at_once():
+    t = Driver().table
+    assert t.mode == "menu" and not t._boot_due
 
 
 def test_declining_the_resume_starts_afresh_and_forgets_the_save():
@@ -470,6 +517,8 @@ writes = t.saves.writes
 del t, hal
 gc.collect()
 t2 = Table(prof, make_sim_hal(prof, storage=mem), None)
+t2.tick()  # power-up: the first frame says a save is being read,
+t2.tick()  # the second reads it
 out = {'mode': t2.mode, 'same': t2.game.to_json() == state, 'writes': writes}
 def broken(now):
     raise ValueError('boom')
@@ -481,6 +530,8 @@ del t2, broken
 gc.collect()
 mem.files['game.json'] = b'{"nightboard_save": 1, "bytes": 3, "crc32": 1}\\nabc'
 t3 = Table(prof, make_sim_hal(prof, storage=mem), None)
+t3.tick()
+t3.tick()
 out['bad'] = t3.save_problem
 out['aside'] = 'game.bad1.json' in mem.listdir()
 print(json.dumps(out))
@@ -742,6 +793,8 @@ vfs.umount("/flash")
 vfs.mount(vfs.VfsLfs2(bdev), "/flash", readonly=True)
 t = None
 t2 = Table(prof, make_sim_hal(prof, storage=st), None)
+t2.tick()  # power-up: the first frame says a save is being read,
+t2.tick()  # the second reads it
 ms = 0
 while t2.mode == "error" and ms < 10000:
     t2.hal.clock.advance(16)

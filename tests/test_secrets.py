@@ -251,6 +251,10 @@ def test_a_game_stopped_to_the_repl_says_so_when_it_resumes_and_a_new_game_start
     assert LocalLink(t).call("state")["repl_opened"] is True
     d2.tap(0, "ok")
     assert t.mode == "game"
+    for _ in range(30):  # it flashes 200 ms on, 200 off, from the press
+        if _ring_magenta(d2):
+            break
+        d2.frames()
     assert _ring_magenta(d2)  # the ring flashes magenta as debug mode's announcement does...
     d2.frames(200)
     lay = t.layout
@@ -300,6 +304,8 @@ except KeyboardInterrupt:
 out = {"mark": st.exists("repl.mark"), "save": st.exists("game.json")}
 t = None
 t2 = Table(prof, make_sim_hal(prof, storage=st), None)
+t2.tick()  # power-up: the first frame says a save is being read,
+t2.tick()  # the second reads it
 out["mode"] = t2.mode
 out["opened"] = t2.repl_opened
 out["describe"] = t2.describe()

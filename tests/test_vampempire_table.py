@@ -141,7 +141,8 @@ def test_no_steady_frame_of_a_whole_game_on_the_table_allocates(profile, seed, h
         ROOT / "tests" / "scripts" / "vampempire_steady.py").read_text()
     steady, anim, grown, first, over, actions = run_mpy(code, compiled=True, heap=heap).split()
     assert over == "True" and int(actions) > 100
-    assert int(steady) > 300 and int(anim) > 200  # the frames counted: idle and animated alike
+    # the frames counted, idle and animated alike (a turn's held frames and its save are not steady)
+    assert int(steady) > 250 and int(anim) > 150
     assert (int(grown), int(first)) == (0, 0), "frame %s of the session allocated" % first
 
 

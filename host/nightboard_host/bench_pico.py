@@ -14,11 +14,17 @@ What is run comes from the games' facts, never from a name here (games/index.py,
   (TOOLS "board_seats") or one it takes (started as TOOLS["bench"]["thinking"] says), at positions reached
   on the host early and later in a game (the board's mind, timed on the board);
 - the same session, shorter, on the ROMFS image with the code in ROMFS, for as many of the index's
-  games (in its order) as fit the 128 KB partition: boot and the heap there.
+  games (in its order) as fit the 128 KB partition: boot and the heap there;
+- each game whose TOOLS["bench"] gives "board_only" (start options in which the board plays every seat),
+  started so over the protocol on its bench's table: every frame of the board's own turns for
+  BOARD_ONLY_MS (its thinking, each turn's rules, animation and save).
 """
 
 LABEL = "emulated RP2040, lower bound"
 FRAME_US = 16_667
+
+
+BOARD_ONLY_MS = 6000  # emulated ms of a game the board plays alone, from a second after its start
 
 
 def _stats(works):
@@ -110,9 +116,10 @@ def _positions(game, seat, players, options=None, seed=1, plies=PLIES, limit=400
     return out
 
 
-# Each position's game, read from its JSON text before the clock starts.
-SETUP = ("import gc, json, time\nfrom nightboard.games import index\n"
-         "g = index.module(%r).from_json(json.loads(%r))\ngc.collect()\n")
+# Each position's game as the table has it: the modules its play reads on the way read in with its setup
+# (table/programs.py read_in), before the clock starts.
+SETUP = ("import gc, json, time\nfrom nightboard.games import index\nfrom nightboard.table import programs\n"
+         "g = index.module(%r).from_json(json.loads(%r))\nprograms.read_in({'name': %r}, g)\ngc.collect()\n")
 DECIDE = SETUP + ("t = time.ticks_us(); a = g.board_move(%r)\n"
                   "print('DECIDE', time.ticks_diff(time.ticks_us(), t)); g = None; gc.collect()\n")
 # A board player's decision as the table makes it: spread over frames by table/thinking.py, a frame's
@@ -145,7 +152,7 @@ def board_thinking(emu, deciders):
         worst = None  # (decision us, worst frame us, frames)
         why = None
         for _ply, pos, who in _positions(game, seat, players, options):
-            text = emu.repl("exec(%r)" % (THINK % (game, pos, who)), 300_000).decode("utf-8", "replace")
+            text = emu.repl("exec(%r)" % (THINK % (game, pos, game, who)), 300_000).decode("utf-8", "replace")
             got = [ln.split()[1:] for ln in text.splitlines() if ln.startswith("THINK ")]
             if not got:
                 why = why or " ".join(text.strip().splitlines()[-2:])[-200:]  # THINKNO, or the error
@@ -179,7 +186,7 @@ def board_decisions(emu, deciders):
     for game, seat, players, options in deciders:
         got = {}
         for ply, pos, who in _positions(game, seat, players, options):
-            text = emu.repl("exec(%r)" % (DECIDE % (game, pos, who)), 300_000).decode("utf-8", "replace")
+            text = emu.repl("exec(%r)" % (DECIDE % (game, pos, game, who)), 300_000).decode("utf-8", "replace")
             ms = [ln.split()[1] for ln in text.splitlines() if ln.startswith("DECIDE ")]
             if not ms:
                 got[ply] = " ".join(text.strip().splitlines()[-2:])[-200:]
@@ -215,6 +222,34 @@ def _powered_on(profile, fs):
     return emu
 
 
+def board_only_turns():
+    """{game: figures} of each game whose TOOLS["bench"] gives "board_only", played by the board alone on its
+    bench's table from a second after its start (the start's frame and first save left out) for
+    BOARD_ONLY_MS: frames, the longest (and whether it was held: a collection, a flash write...), and those
+    over two frame times."""
+    from nightboard.games import index
+    from nightboard_host.pico_emu import play_on_board
+
+    out = {}
+    for game in index.names():
+        bench = index.tools(game).get("bench") or {}
+        start = bench.get("board_only")
+        if start is None:
+            continue
+        profile = bench.get("profile") or index.tools(game)["profile"]
+        acts = [("wait", 500), ("request", dict(start, req="start", game=game)), ("wait", 1000), ("mark", "from"),
+                ("wait", BOARD_ONLY_MS), ("mark", "end"), ("request", {"req": "state"})]
+        r = play_on_board(profile, acts)
+        frames = [(w, r.held[i]) for i, (s, w) in enumerate(r.ticks) if r.marks["from"] <= s < r.marks["end"]]
+        over = sorted((round(w / 1000, 1) for w, _h in frames if w > 2 * FRAME_US), reverse=True)
+        worst = max(frames) if frames else (0, 0)
+        state = r.replies[-1][1] if r.replies else {}
+        out[game] = {"profile": profile, "start": start, "frames": len(frames), "max_ms": round(worst[0] / 1000, 2),
+                     "max_held": bool(worst[1]), "over_2_frame_times": len(over), "over_ms": over[:12],
+                     "described": (state.get("describe") or [""])[0]}
+    return out
+
+
 def board_at_the_menu(profile):
     """A freshly flashed board stopped at the REPL from its start menu: the heap a game's setup finds there
     (after the session, its own game and save would leave too little for another game's modules)."""
@@ -225,10 +260,16 @@ def board_at_the_menu(profile):
     return emu
 
 
-def second_boot_ms(emu):
-    """Power-on to the first frame again, with the filesystem the session left: the profile's check kept
-    (boot.py), as every boot after the first since a flash."""
-    return round(_powered_on(emu.profile, emu.fs_image()).frames[0].t_us / 1000, 1)
+def second_boot_ms(profile, emu):
+    """Power-on again, with what the session's board kept (the profile's check, boot.py, as at every boot
+    after the first since a flash; the session's game saved), without the probe: (ms to the first frame,
+    which says that the save is being read, ms to the resume question's first frame, after the frame that
+    reads it)."""
+    from nightboard_host.pico_emu import reflashed
+
+    board = _powered_on(profile, reflashed(profile, emu))
+    board.run_until(lambda: len(board.frames) > 1, 6000, "the resume question's first LED frame")
+    return round(board.frames[0].t_us / 1000, 1), round(board.frames[1].t_us / 1000, 1)
 
 
 def _heap(run):
@@ -261,10 +302,13 @@ def measure():
     out["protocol_reply_ms"] = {r["req"]: round(ms, 1) for r, _rep, ms in v.replies if r["req"] != "start"}
     out["protocol_start_reply_ms"] = round([ms for r, _rep, ms in v.replies if r["req"] == "start"][0], 1)
     out["heap_mpy"] = _heap(v)
-    out["boot_to_first_frame_second_power_on_ms"] = second_boot_ms(v.emu)
+    first, question = second_boot_ms(p["profile"], v.emu)
+    out["boot_to_first_frame_second_power_on_ms"] = first  # with the session's game saved on the flash
+    out["boot_to_resume_question_ms"] = question
     menu = board_at_the_menu(p["profile"])
     out["board_decision_ms"] = board_decisions(menu, p["deciders"])
     out["board_thinking_spread_over_frames"] = board_thinking(menu, p["deciders"])
+    out["board_only_games"] = board_only_turns()
     if find_image(True) is None:
         out["romfs"] = {"skipped": "no MicroPython image with a ROMFS partition (NIGHTBOARD_PICO_ROMFS_UF2)"}
     elif not p["romfs_games"]:

@@ -95,6 +95,25 @@ def board_files(profile="ring4", fw=None, extra=None, games=None):
     return files
 
 
+# What a board keeps of its own on the flash (table/keeper.py, seal.py, boot.py): its saved game and the
+# REPL's mark on it, its key, the profile's check with the start menu's games.
+KEPT = ("/data/game.json", "/data/repl.mark", "/data/board.key", "/profile.checked")
+
+
+def reflashed(profile, emu):
+    """The filesystem (bytes) of a board flashed afresh without the probe, holding what `emu`'s board kept of
+    its own (KEPT), once powered on to its first frame (which checks the profile and keeps the check: a probed
+    board does not): the same board as its next power-on finds it, with none of the probe's cost."""
+    kept = {}
+    for path in KEPT:
+        data = emu.read_file(path)
+        if data is not None:
+            kept[path] = data
+    first = PicoEmu(profile, fs=littlefs_image(board_files(profile, extra=kept)))
+    first.run_until(lambda: len(first.frames) > 0, 6000, "the first LED frame")
+    return first.fs_image()
+
+
 # A probe for tests and the bench, flashed only on the emulated board: it times every frame of the
 # table's loop (the work of tick(), in emulated microseconds) into preallocated arrays, and prints
 # them when asked at the REPL (after a Ctrl-C). The firmware itself is the one `nightboard flash` sends.

@@ -14,7 +14,7 @@ from nightboard.table import programs
 from nightboard.table.buttons import LONG, PRESS, RELEASE, Debouncer, event_button, event_kind
 from nightboard.table.eventlog import EventLog
 from nightboard.table.frame import Encoder, Frame
-from nightboard.table.keeper import Keeper
+from nightboard.table.keeper import READING, Keeper
 from nightboard.table.layout import Layout
 from nightboard.table.menu import Menu
 from nightboard.table.tablefit import check_players
@@ -29,12 +29,19 @@ ROLES = ("mode", "move", "look", "ok")
 # frame longer), so that no frame takes more than two frame times on a Pico: the frame that collects the
 # garbage of a save or of a reply (some 26 ms on a grid, on the emulated RP2040) and the two that write a
 # save to the flash and rename it read the buttons and do nothing else; the frame that answered the host
-# handles the presses but does not draw. (A grid's drawing alone takes up to 30 ms in some animation
-# frames.) Held frames fall on the same frames on the board and in simulation (table.held says which
-# kind), so their pictures match.
+# handles the presses but does not draw; so does the frame whose presses resolved a turn (the game's
+# rules, then the first picture of its animation in the next frame: 40 ms in one frame on the emulated
+# RP2040 with the code in ROMFS), and the one that publishes a turn's events (the event log made compact:
+# 24 ms for a 4-family turn's 44 events there). (A grid's drawing alone takes up to 30 ms in some animation
+# frames.) At power-up with a saved game, the second frame reads it (HELD_READ, about a second on a Pico:
+# not a turn; the first frame has said that a save is being read). Held frames fall on the same frames
+# on the board and in simulation (table.held says which kind), so their pictures match.
 HELD_COLLECTED = 1
 HELD_SERVED = 2
 HELD_FLASH = 3
+HELD_TURN = 4
+HELD_PUBLISHED = 5
+HELD_READ = 6
 
 
 class StartError(ValueError):
@@ -88,7 +95,7 @@ class Table(Keeper):
         if start is not None:
             self.start_game(start)
         else:
-            self._boot(hal.clock.ticks_ms())
+            self._boot_begin()
 
     # --- games ---------------------------------------------------------------
 
@@ -106,6 +113,7 @@ class Table(Keeper):
             raise StartError(str(e))
         self.program = prog
         self.play = play
+        self._boot_due = False  # a game started before the save was read (the host's start) replaces it
         self.menu.show(prog["name"])
         drawn = self._drawn is not None and opts.get("seed") == self._drawn and "position" not in opts
         self.seed_secret = bool(prog.get("hides", True)) and (drawn or "position" in opts)
@@ -152,8 +160,11 @@ class Table(Keeper):
             players = opts.get("players", prog["players"][0])
             game = mod.new_game(opts.get("seed", 0), players, **options)
         mod = None
-        programs.set_aside(prog)  # the game's entry points are not needed while it is played
-        check_players(self.profile, prog, players, opts)
+        try:
+            check_players(self.profile, prog, players, opts)
+            programs.read_in(prog, game)
+        finally:
+            programs.set_aside(prog)  # the game's entry points are not needed while it is played
         return game
 
     @property
@@ -202,17 +213,26 @@ class Table(Keeper):
         # The frame after a held one draws (with the presses): no save work, no reply; only a reply's
         # garbage is collected at once, in the frame after the reply.
         after = self.held
-        serve = not after  # nor a reply in a frame that does a part of a save
+        serve = not after and not self._boot_due  # nor a reply in a frame that does a part of a save, nor
+        # before a save found at power-up is read: the board's mode, game and problem are not known yet
         self.held = 0
         try:
-            # After a turn, a frame each, before any press: its save begins (the state as the turn left
-            # it), its events are published, then the save goes on a bounded part a frame (keeper.py),
-            # then the garbage of it all is collected in a held frame.
-            # The frame that resolved the turn is the fullest of all; it does none of this.
+            # After a turn, a frame each, before any press: its save begins (the state as the turn left it),
+            # its events are published (held), then the save goes on a bounded part a frame (keeper.py;
+            # the sealing's garbage collected, held, before the write), then the save's garbage is
+            # collected (held). Not before the sealing: MicroPython looks for a block of more than 16 bytes
+            # from the lowest free one up, so on a heap just collected (full of small holes) each of the
+            # sealing's 256-byte numbers took longer to place than the last (sealing frames of 7 to 13 ms,
+            # against 4 to 5, in a Dracula round on the emulated RP2040).
+            # The frame that resolved the turn is the fullest of all (held); it does none of this.
             if after:
                 if after == HELD_SERVED and self._collect_due:
                     self._collect()
                     self.held = HELD_COLLECTED
+            elif self._boot_due and self.frames:  # the first frame said a save is being read: read it
+                self._boot(now)
+                self._collect_due = True
+                self.held = HELD_READ
             elif self._save_due:
                 self._save_due = False
                 self._save()
@@ -220,14 +240,15 @@ class Table(Keeper):
             elif self._publish_upto >= 0:
                 self.events.publish(self._publish_upto)
                 self._publish_upto = -1
+                self.held = HELD_PUBLISHED
+            elif self._collect_due:
+                self._collect()
+                self.held = HELD_COLLECTED
             elif self.saves.pending:
                 if self.saves.on_flash_next:
                     self.held = HELD_FLASH
                 self._save_step()
                 serve = False
-            elif self._collect_due:
-                self._collect()
-                self.held = HELD_COLLECTED
             if not self.held:
                 self._frame_work(deb, now, serve)
         except Exception as e:  # a bug must not freeze the table: show it, log it, go back to the save
@@ -245,12 +266,17 @@ class Table(Keeper):
         the frame after a held one draws, so that a host that asks without pause (a reply, its
         collection, ...) cannot stop the picture, and a frame that did a part of a save has no room for a
         reply too."""
+        play = self.play
+        before = play.turns_done if play is not None else -1
         ev = deb.next_event()
         while ev is not None:
             self._dispatch(event_kind(ev), event_button(ev), now)
             ev = deb.next_event()
         if self.play is not None and self.play.turns_done != self._turns_seen:
             self._turn_finished(now)
+            if self.play is play and play.turns_done != before:  # these presses resolved it
+                self.held = HELD_TURN
+                serve = False
         self.serving = serve
         for svc in self.services:
             if svc.poll(self, now):  # it answered the host: its garbage is collected in the next frame
@@ -342,7 +368,7 @@ class Table(Keeper):
                 self.play.release(player, role, now)
 
     def _press(self, player, role, now):
-        if self.mode == "error":
+        if self.mode == "error" or self.mode == READING:
             return
         if self.mode == "resume_ask":
             self._resume_press(role)
@@ -367,6 +393,8 @@ class Table(Keeper):
             self._render_error(now)
         elif self.mode == "resume_ask":
             self._render_resume_ask(now)
+        elif self.mode == READING:
+            self._render_reading()
         else:
             self.play.render(now)
         if self.save_failing is not None and self.play is not None and self.mode != "error":
@@ -400,6 +428,8 @@ class Table(Keeper):
         """Short public lines about the table now, for a host's side panel."""
         if self.mode == "error":
             return self.error_lines()
+        if self.mode == READING:
+            return ["reading the saved game"]
         if self.mode == "menu":
             lines = self.menu.describe()
             if self.save_problem:

@@ -85,7 +85,6 @@ class DraculaPlay:
         self._next = None  # the view after a hunter's action: his successor's choices, made a frame later
         self._next_wait = False
         self.choices(v)
-        from nightboard.games.dracula import mind as dracula_mind  # noqa: F401  his mind now, while the heap is in one piece
 
     # --- the active hunter's choice ---------------------------------------------------------
 

@@ -5,7 +5,8 @@ every completed turn (one write a turn), through SaveStore's write-then-rename,
 in steps: the frame that ends a turn takes the state, and the following frames
 seal, write and rename it a bounded part at a time (_save_step), so the table
 never freezes on a save.
-On power-up a saved game is offered (mode "resume_ask": ok resumes, mode or
+On power-up a saved game is read in the second frame (the first says so:
+mode "reading_save"), then offered (mode "resume_ask": ok resumes, mode or
 move starts afresh); after a watchdog restart or an unhandled error it is
 resumed at once. An unhandled error in a game, a renderer or a service shows
 the error pattern, is logged to error.log, and the table goes back to the
@@ -33,6 +34,7 @@ ERROR_SHOW_MS = 2000
 ERROR_LOG = "error.log"
 ERROR_LOG_MAX = 2048
 CRASHES_BEFORE_GIVING_UP = 3
+READING = "reading_save"  # the mode while a saved game waits to be read at power-up
 REPL_MARK = "repl.mark"  # written when Ctrl-C gives the REPL the board during a game; gone with that game
 REPL_WORDS = "the board was stopped to its REPL during this game: whoever had it could have seen every hidden fact"
 
@@ -73,6 +75,7 @@ class Keeper:
         self.watchdog = getattr(self.hal, "watchdog", None)
         self._save_due = False  # a turn finished: save it at the start of the next frame
         self._collect_due = False  # a save or a reply just ended: collect its garbage in a held frame
+        self._boot_due = False  # a saved game to read at power-up, in the frame after the first (_boot_begin)
 
     # --- saving ------------------------------------------------------------------
 
@@ -113,6 +116,7 @@ class Keeper:
         """One bounded part of the save under way (run once a frame by the table's loop)."""
         if not self.saves.pending:
             return
+        sealing = not self.saves.on_flash_next
         try:
             done = self.saves.step()
         except (OSError, SaveError) as e:
@@ -120,6 +124,11 @@ class Keeper:
             return
         if done:
             self._save_worked()
+            self._collect_due = True
+        elif sealing and self.saves.on_flash_next:
+            # the sealing's garbage (some 50 KB of hashes and numbers), collected before the flash's frames:
+            # left to itself MicroPython would collect in a frame of the save's end (36.7 ms on the emulated
+            # RP2040 with the firmware as .mpy files)
             self._collect_due = True
 
     def _collect(self):
@@ -216,8 +225,22 @@ class Keeper:
 
     # --- boot --------------------------------------------------------------------
 
+    def _boot_begin(self):
+        """At power-up, with a saved game on the flash: say so in the first frame (READING), and read it in
+        the second (_boot, a held frame). Reading it (its checks, its game's modules, its state) takes about
+        a second on a Pico, which would otherwise come before the first frame."""
+        try:
+            due = self.saves.present()
+        except OSError:  # something unreadable where the save should be: _boot sets it aside and says so
+            due = True
+        if due:
+            self.mode = READING
+            self._boot_due = True
+
     def _boot(self, now):
         """Find the saved game: resume it at once after a watchdog restart, else offer it."""
+        self._boot_due = False
+        self.mode = "menu"
         try:
             payload = self._load_save()
         except (SaveError, OSError) as e:
@@ -289,6 +312,14 @@ class Keeper:
 
     def render_save_failing(self, now):
         _trouble().render_save_failing(self, now)
+
+    def _render_reading(self):
+        """A saved game being read at power-up: every fourth ring LED green, steady, the board dark else."""
+        self.frame.clear()
+        c = P.RESUME_ASK
+        lay = self.layout
+        for j in range(0, lay.ring_len, 4):
+            self.frame.set(lay.ring_led(j), c[0], c[1], c[2])
 
     def _render_resume_ask(self, now):
         """The saved game, with every fourth ring LED blinking green: "carry on with this game?"."""

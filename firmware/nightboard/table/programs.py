@@ -118,6 +118,14 @@ def engine(prog):
     return mod
 
 
+def read_in(prog, game):
+    """Import the modules a game's play would import on the way (its state's reads(): the board's mind,
+    a phase's rules), with its setup: one module's import takes 20 to 90 ms on a Pico (.mpy files, the
+    emulated RP2040), more than a frame, and no turn should wait for one."""
+    for m in game.reads() if hasattr(game, "reads") else ():
+        _module("nightboard.games.%s.%s" % (prog["name"], m))
+
+
 def controller_class(prog):
     mod, cls = prog["table"]
     return getattr(_module(mod), cls)

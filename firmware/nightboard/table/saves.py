@@ -221,11 +221,15 @@ class SaveStore:
         self.begin(program, turns_done, state)
         self.finish()
 
+    def present(self):
+        """True when there is a save (or a torn write of one) to read; only the files' sizes are looked at."""
+        st = self.storage
+        return st.size(SAVE) is not None or st.size(TMP) is not None
+
     def load(self):
         """(header, state) of the save, None when there is none; SaveError when it fails its checks
         (table/save_open.py)."""
-        st = self.storage
-        if st.size(SAVE) is None and st.size(TMP) is None:  # nothing to read: the reader is not even loaded
+        if not self.present():  # nothing to read: the reader is not even loaded
             return None
         from nightboard.table.save_open import load
 

@@ -209,6 +209,11 @@ class DraculaHunt:
 
     # --- the contract (docs/games.md): the hunters' seats, then Dracula's (the board's) ---
 
+    def reads(self):
+        """The modules of this package its play imports on the way (the table reads them in with the setup):
+        his mind, since the board always plays him."""
+        return ("mind",)
+
     def seats(self):
         return list(HUNTERS[:self.hunters]) + [DRACULA]
 

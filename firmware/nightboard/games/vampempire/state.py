@@ -292,6 +292,10 @@ class Empire:
             return events
         return events + self._start_round()
 
+    def reads(self):
+        """The modules of this package its play imports on the way (the table reads them in with the setup)."""
+        return ("afternoon", "night", "mind") if self.board else ("afternoon", "night")
+
     def board_plays(self, seat):
         return self.n - self.board <= seat < self.n
 

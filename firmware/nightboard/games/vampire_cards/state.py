@@ -100,6 +100,10 @@ class CardGame:
         M.do(self, seat, action, events)
         return events
 
+    def reads(self):
+        """The modules of this package its play imports on the way (the table reads them in with the setup)."""
+        return ("mind",) if self.board else ()
+
     def board_plays(self, seat):
         """Whether the board plays this seat (option "board": the last seats)."""
         return seat >= self.n - self.board

@@ -16,6 +16,8 @@ TOOLS = {
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played (a drive
     # the bench holds, by name: the board plays seats 1-3 itself; seat 0 does what the board would)
     "bench": {
+              # a game the board plays alone, on the emulated Pico (bench_pico.py): its own turns' frames
+              "board_only": {"players": 4, "seed": 11, "board": 4},
               # how the board decides (thinking_bench.py): new_game's players and options
               "thinking": {"players": 4, "options": {"board": 3}},
               "profile": "ring4", "start": {"players": 4, "seed": 11, "board": 3}, "drive": "first seat as the board",

@@ -69,6 +69,10 @@ class VampireNights:
         self.winners = None
         self.boards = []  # the seats the board plays (mind.py), sorted; none: people in every seat
 
+    def reads(self):
+        """The modules of this package its play imports on the way (the table reads them in with the setup)."""
+        return ("mind",) if self.boards else ()
+
     def board_plays(self, seat):
         """Whether the board plays this seat (option "board": the last seats)."""
         return seat in self.boards

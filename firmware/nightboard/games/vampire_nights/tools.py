@@ -52,6 +52,8 @@ TOOLS = {
     "snapshot_turns": "nightboard_host.vampire_nights_bench:play_turns",  # the board's fixed play of k turns
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played
     "bench": {
+              # a game the board plays alone, on the emulated Pico (bench_pico.py): its own turns' frames
+              "board_only": {"players": 4, "seed": 11, "board": 4},
               # how the board decides (thinking_bench.py): new_game's players and options
               "thinking": {"players": 4, "options": {"board": "blue"}},
               "profile": "grid8", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE,

@@ -225,6 +225,10 @@ class VampiRing:
     # to_move, legal and apply are awaiting, legal_actions and submit (bound below: no code of their own).
     # apply records one family's choice; the turn resolves (and its events return) when the last one is in.
 
+    def reads(self):
+        """The modules of this package its play imports on the way (the table reads them in with the setup)."""
+        return ("mind",) if self.board else ()
+
     def board_plays(self, seat):
         """Whether the board plays this family (option board)."""
         return seat in self.board
