@@ -88,7 +88,7 @@ def test_resume_is_offered_and_exact():
 
 
 def test_power_up_with_a_save_shows_a_frame_first_then_reads_it_in_a_held_frame():
-    """A save is read after the first frame (some 0.9 s on the emulated Pico, which would otherwise come before
+    """A save is read after the first frame (0.56 s on the emulated Pico, which would otherwise come before
     it): that frame says so (every fourth ring LED spring green, steady, the rest dark); presses and the host
     wait until the save is read; then the question, or the error pattern for a bad save."""
     from nightboard.table import palette as P
