@@ -223,7 +223,7 @@ class Table(Keeper):
             # collected (held). Not before the sealing: MicroPython looks for a block of more than 16 bytes
             # from the lowest free one up, so on a heap just collected (full of small holes) each of the
             # sealing's 256-byte numbers took longer to place than the last (sealing frames of 7 to 13 ms,
-            # against 4 to 5, in a Dracula round on the emulated RP2040).
+            # against 4 to 5, in a round on grid8 on the emulated RP2040).
             # The frame that resolved the turn is the fullest of all (held); it does none of this.
             if after:
                 if after == HELD_SERVED and self._collect_due:

@@ -228,7 +228,7 @@ class Keeper:
     def _boot_begin(self):
         """At power-up, with a saved game on the flash: say so in the first frame (READING), and read it in
         the second (_boot, a held frame). Reading it (its checks, its game's modules, its state) took 0.56 s
-        on the emulated RP2040 (a 2-family VampiRing game), which would otherwise come before the first frame."""
+        on the emulated RP2040 (a 2-player game on ring4), which would otherwise come before the first frame."""
         try:
             due = self.saves.present()
         except OSError:  # something unreadable where the save should be: _boot sets it aside and says so
