@@ -213,15 +213,6 @@ def _session(p, romfs_games=None):
     return play_on_board(p["profile"], acts, heap_every=10, romfs_games=romfs_games)
 
 
-def _powered_on(profile, fs):
-    """A board powered on with this filesystem image, run to its first LED frame."""
-    from nightboard_host.pico_emu import PicoEmu
-
-    emu = PicoEmu(profile, fs=fs)
-    emu.run_until(lambda: len(emu.frames) > 0, 6000, "the first LED frame")
-    return emu
-
-
 def board_only_turns():
     """{game: figures} of each game whose TOOLS["bench"] gives "board_only", played by the board alone on its
     bench's table from a second after its start (the start's frame and first save left out) for
@@ -253,9 +244,9 @@ def board_only_turns():
 def board_at_the_menu(profile):
     """A freshly flashed board stopped at the REPL from its start menu: the heap a game's setup finds there
     (after the session, its own game and save would leave too little for another game's modules)."""
-    from nightboard_host.pico_emu import board_files, littlefs_image
+    from nightboard_host.pico_emu import board_files, littlefs_image, powered_on
 
-    emu = _powered_on(profile, littlefs_image(board_files(profile)))
+    emu = powered_on(profile, littlefs_image(board_files(profile)))
     emu.stop_to_repl()
     return emu
 
@@ -265,9 +256,9 @@ def second_boot_ms(profile, emu):
     after the first since a flash; the session's game saved), without the probe: (ms to the first frame,
     which says that the save is being read, ms to the resume question's first frame, after the frame that
     reads it)."""
-    from nightboard_host.pico_emu import reflashed
+    from nightboard_host.pico_emu import powered_on, reflashed
 
-    board = _powered_on(profile, reflashed(profile, emu))
+    board = powered_on(profile, reflashed(profile, emu))
     board.run_until(lambda: len(board.frames) > 1, 6000, "the resume question's first LED frame")
     return round(board.frames[0].t_us / 1000, 1), round(board.frames[1].t_us / 1000, 1)
 

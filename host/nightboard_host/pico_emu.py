@@ -109,9 +109,14 @@ def reflashed(profile, emu):
         data = emu.read_file(path)
         if data is not None:
             kept[path] = data
-    first = PicoEmu(profile, fs=littlefs_image(board_files(profile, extra=kept)))
-    first.run_until(lambda: len(first.frames) > 0, 6000, "the first LED frame")
-    return first.fs_image()
+    return powered_on(profile, littlefs_image(board_files(profile, extra=kept))).fs_image()
+
+
+def powered_on(profile, fs):
+    """A board powered on with this filesystem image (bytes), run to its first LED frame."""
+    emu = PicoEmu(profile, fs=fs)
+    emu.run_until(lambda: len(emu.frames) > 0, 6000, "the first LED frame")
+    return emu
 
 
 # A probe for tests and the bench, flashed only on the emulated board: it times every frame of the

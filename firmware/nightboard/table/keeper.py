@@ -316,16 +316,10 @@ class Keeper:
     def _render_reading(self):
         """A saved game being read at power-up: every fourth ring LED green, steady, the board dark else."""
         self.frame.clear()
-        c = P.RESUME_ASK
-        lay = self.layout
-        for j in range(0, lay.ring_len, 4):
-            self.frame.set(lay.ring_led(j), c[0], c[1], c[2])
+        self._dots(P.RESUME_ASK, 4)  # Table's ring marks
 
     def _render_resume_ask(self, now):
         """The saved game, with every fourth ring LED blinking green: "carry on with this game?"."""
         self.play.render(now)
         if (now // 300) % 2 == 0:
-            c = P.RESUME_ASK
-            lay = self.layout
-            for j in range(0, lay.ring_len, 4):
-                self.frame.set(lay.ring_led(j), c[0], c[1], c[2])
+            self._dots(P.RESUME_ASK, 4)
