@@ -80,6 +80,18 @@ class Driver:
         return bytes(self.hal.pixels.last)
 
 
+def game_frame(c, now, room=True):
+    """A frame of controller `c` driven without the table, as the table makes one (app.py, _frame_work): the
+    board's step for the seats it plays, then the drawing, unless that step ended a turn (the next frame
+    draws it). True if it drew."""
+    before = c.turns_done
+    c.board_step(now, room)
+    if c.turns_done != before:
+        return False
+    c.render(now)
+    return True
+
+
 def twin_frames_agree(game, table, players, steps, every, seeds=3):
     """Non-interference on the LEDs, for a game whose controller is built by table(state): over `seeds`
     random games of `players`, every `every` steps, each twin of the state (the game's secrets.twins: the

@@ -11,7 +11,7 @@ from nightboard.table.dracula_draw import fit_map
 from nightboard.table.dracula_play import PLAY_AT
 from nightboard.table.dracula_scene import DUR, NIGHT
 from nightboard.table.profile import ProfileError, check_players
-from table_driver import Driver, profile
+from table_driver import Driver, game_frame, profile
 
 START = {"game": "dracula", "players": 2, "seed": 5}
 
@@ -464,8 +464,8 @@ def test_the_controller_and_its_scene_read_views_only():
             assert bytes(t.frame.rgb) == bytes(spied.frame.rgb)
         for _ in range(250):
             now += 16
-            t.play.render(now)
-            spied.render(now)
+            game_frame(t.play, now)
+            game_frame(spied, now)
             assert bytes(t.frame.rgb) == bytes(spied.frame.rgb)
         assert spied.describe() == t.play.describe()
     assert spied.turns_done == t.play.turns_done >= 5

@@ -13,6 +13,7 @@ from nightboard.table.frame import Frame
 from nightboard.table.layout import Layout
 from nightboard.table.profile import load_profile_file
 from nightboard.table import vampempire_play as VP
+from table_driver import game_frame
 
 PROFILE = str(ROOT / "hardware" / "profiles" / "hex8.json")
 
@@ -160,7 +161,7 @@ def test_the_board_waits_for_the_animation_of_its_action():
         if mover == 0:
             c._apply(0, g.board_move(0), t)
         else:
-            c.render(t)
+            game_frame(c, t)
         if c.turns_done != done:
             if mover == 1 and last_done is not None:
                 assert t >= last_done[1] + VP.BOARD_MS
@@ -214,5 +215,5 @@ def test_the_boards_pause_before_its_action_is_not_an_animation():
     c._apply(0, g.board_move(0), 0)  # seat 0 chooses its vampire: nothing to animate
     assert g.to_move() == [1] and c.board_turn and c.n_steps == 0
     for t in range(16, VP.BOARD_MS, 16):
-        c.render(t)
+        game_frame(c, t)
         assert not c.animating() and g.to_move() == [1]

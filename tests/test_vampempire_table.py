@@ -12,8 +12,9 @@ from nightboard.table.frame import Frame
 from nightboard.table.layout import Layout
 from nightboard.table.profile import load_profile_file
 from nightboard.games.vampempire import pieces as R
+from nightboard.table import vampempire_play as VP
 from nightboard.table.vampempire_play import NTH, RITUAL_COLOUR, ROUTE, TYPE_COLOUR, VATICAN, VampEmpirePlay
-from table_driver import twin_frames_agree
+from table_driver import game_frame, twin_frames_agree
 
 PROFILE = str(ROOT / "hardware" / "profiles" / "grid8.json")
 
@@ -190,14 +191,15 @@ def test_the_board_plays_its_seats_one_action_at_a_time():
     assert g.to_move() == [1] and c.board_turn and not c.animating()  # the board's pause is no animation
     c.press(1, "ok", 10)  # a seat the board plays: refused
     assert g.to_move() == [1]
-    c.render(100)
-    assert g.to_move() == [1]  # not yet: one action every BOARD_MS
-    c.render(500)
+    t = 100
+    while g.to_move() == [1]:
+        t += 16
+        game_frame(c, t)
+    assert VP.BOARD_MS <= t < VP.BOARD_MS + 100  # not at once: BOARD_MS after seat 0's action (at 0)
     assert g.to_move() == [2]
-    t = 500
     while g.to_move() != [0] and not g.over:
-        t += 400
-        c.render(t)
+        t += 16
+        game_frame(c, t)
     assert g.phase == "afternoon" and g.to_move() == [0] and not c.animating()
 
 

@@ -11,6 +11,7 @@ from nightboard.table.frame import Frame
 from nightboard.table.layout import Layout
 from nightboard.table.profile import load_profile_file
 from nightboard.table.vampempire_play import VampEmpirePlay
+from table_driver import game_frame
 
 KIND = dict((R.KINDS[k][4], k) for k in range(len(R.KINDS)))
 PROFILE = str(ROOT / "hardware" / "profiles" / "hex8.json")
@@ -115,6 +116,6 @@ def test_the_board_answers_on_the_table_by_itself_after_a_while():
     t = 0
     while "trade" not in evs(c) and t < 5000:
         t += 16
-        c.render(t)
+        game_frame(c, t)
     assert t >= 400  # not at once: the board acts slowly enough to follow
     assert g.hands[0] == [KIND["potency"]] and "trade" in evs(c)

@@ -29,9 +29,9 @@ ROLES = ("mode", "move", "look", "ok")
 # frame longer), so that no frame takes more than two frame times on a Pico: the frame that collects the
 # garbage of a save or of a reply (some 26 ms on a grid, on the emulated RP2040) and the two that write a
 # save to the flash and rename it read the buttons and do nothing else; the frame that answered the host
-# handles the presses but does not draw; so does the frame whose presses resolved a turn (the game's
-# rules, then the first picture of its animation in the next frame: 40 ms in one frame on the emulated
-# RP2040 with the code in ROMFS), and the one that publishes a turn's events (the event log made compact:
+# handles the presses but does not draw; so does the frame whose presses, or a seat the board plays,
+# resolved a turn (the game's rules, then the first picture of its animation in the next frame: 40 ms in
+# one frame on the emulated RP2040 with the code in ROMFS), and the one that publishes a turn's events (the event log made compact:
 # 24 ms for a 4-family turn's 44 events there). (A grid's drawing alone takes up to 30 ms in some animation
 # frames.) At power-up with a saved game, the second frame reads it (HELD_READ, 0.56 s on the emulated
 # RP2040: not a turn; the first frame has said that a save is being read). Held frames fall on the same frames
@@ -265,23 +265,32 @@ class Table(Keeper):
         `serve`, the services only keep their timers (self.serving is False) and answer in a later frame:
         the frame after a held one draws, so that a host that asks without pause (a reply, its
         collection, ...) cannot stop the picture, and a frame that did a part of a save has no room for a
-        reply too."""
+        reply too. The board's work for the seats it plays (play.board_step: a frame's thinking, up to
+        some 20 ms on the emulated RP2040, or its action, which holds the frame as a turn's presses do)
+        has room only in a frame that serves and has not answered; every other frame keeps its clock."""
         play = self.play
         before = play.turns_done if play is not None else -1
         ev = deb.next_event()
         while ev is not None:
             self._dispatch(event_kind(ev), event_button(ev), now)
             ev = deb.next_event()
-        if self.play is not None and self.play.turns_done != self._turns_seen:
-            self._turn_finished(now)
-            if self.play is play and play.turns_done != before:  # these presses resolved it
-                self.held = HELD_TURN
-                serve = False
+        if play is not None and self.play is play and play.turns_done != before:  # these presses resolved it
+            self.held = HELD_TURN
+            serve = False
         self.serving = serve
         for svc in self.services:
             if svc.poll(self, now):  # it answered the host: its garbage is collected in the next frame
                 self.held = HELD_SERVED
                 self._collect_due = True
+        if self.held != HELD_TURN and play is not None and self.play is play and \
+                (self.mode == "game" or self.mode == "confirm_quit"):
+            # The seats the board plays: their pause's clock, and, in a frame with room, a frame's thinking
+            # or an action.
+            play.board_step(now, serve and not self.held)
+            if play.turns_done != before:  # the board's action ended a turn: drawn in the next frame
+                self.held = HELD_TURN
+        if self.play is not None and self.play.turns_done != self._turns_seen:
+            self._turn_finished(now)
         if self.mode == "error" and self.hal.clock.ticks_diff(now, self.error_until) >= 0:
             self._recover(now)
         if not self.held:

@@ -56,6 +56,7 @@ class Debouncer:
         self._raw = bytearray(n)  # last raw sample
         self._stable = bytearray(n)  # debounced state
         self._long_due = bytearray(n)  # 1 while a LONG may still fire for this press
+        self._none = bytes(n)  # all zero: no LONG due (compared in C)
         self._since = array("i", [0] * n)  # tick of the last raw change
         self._pressed_at = array("i", [0] * n)  # start of the current press's stable contact
         self._changed = array("i", [0] * n)  # tick of the last reported change (eager mode's lockout)
@@ -80,8 +81,10 @@ class Debouncer:
             raise ValueError("Debouncer.update: states has %d bytes, expected %d" % (len(states), self.n))
         now = now_ms & _MASK
         raw = self._raw
-        since = self._since
         stable = self._stable
+        if states == raw and raw == stable and self._long_due == self._none and self._started:
+            return  # nothing changed, nothing settling, no LONG due: three comparisons in C, the usual frame
+        since = self._since
         deb = self.debounce_ms
         if not self._started:
             self._started = True

@@ -210,14 +210,20 @@ class DraculaPlay:
         self.timeline = Timeline((), night=True)
         self.t0 = now
 
-    def _think(self):
-        """A frame's worth of his thinking; his move is played in the hold's PLAY_AT-th frame (or, should
-        his thinking ever take longer, in the frame it is ready)."""
+    def board_step(self, now, room):
+        """The table's call before each frame it draws (docs/games.md): during his night's hold, from its
+        second frame on, in a frame with room, a frame's worth of his thinking, or, in a frame that does
+        not think, his move played: from the hold's PLAY_AT-th frame drawn on (or, should his thinking
+        ever take longer, in the first frame with room after it is ready)."""
+        if not (room and self.night and self.timeline is not None and self.hold_frames >= 1 and not self.decided):
+            return
         g = self.game
         th = self.thinking
         if not th.busy:
             th.begin(g, g.hunters)  # his mind reads the hunters' view, his room and his own seed
-        if th.step() and self.hold_frames >= PLAY_AT:
+        if not th.ready:
+            th.step()
+        elif self.hold_frames >= PLAY_AT:
             self._dracula(th.take())
 
     def _dracula(self, move):
@@ -255,10 +261,7 @@ class DraculaPlay:
         if tl is not None:
             elapsed = now - self.t0
             if self.night:
-                # Think from the hold's second frame on: the picture does not change while he thinks.
-                if self.hold_frames >= 1 and not self.decided:
-                    self._think()
-                self.hold_frames += 1
+                self.hold_frames += 1  # he thinks from the hold's second frame on (board_step)
             step = tl.current(elapsed, self._sync)
             if tl.done(elapsed) and (self.decided or not self.night):
                 self.timeline = None

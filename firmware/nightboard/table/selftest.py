@@ -181,6 +181,10 @@ class SelfTest:
 
     # --- drawing ---------------------------------------------------------------
 
+    def board_step(self, now, room):
+        """The table's call before each frame, for the seats the board plays (docs/games.md): it plays none
+        here."""
+
     def render(self, now):
         self._advance(now)
         fr = self.frame

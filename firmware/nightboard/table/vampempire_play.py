@@ -287,18 +287,27 @@ class VampEmpirePlay:
 
     # --- drawing: copies of the pictures made in sync() ---------------------------------------------------
 
+    def board_step(self, now, room):
+        """The table's call before each frame it draws (docs/games.md): the seat the board plays acts once
+        the pause is over; in a frame with room, a frame's worth of its thinking, or, in a frame that
+        does not think, its action."""
+        if not self.board_turn:
+            return
+        if self.board_at < 0:
+            self.board_at = now + BOARD_MS
+        if not room:
+            return
+        th = self.thinking
+        if not th.busy:
+            th.begin(self.game, self.mover)  # its mind reads that seat's view only, a few pieces a frame
+        if th.ready and now >= self.board_at:
+            self._apply(th.seat, th.take(), now)
+            return
+        th.step()
+
     def render(self, now):
         g = self.game
         self.now = now
-        if self.board_turn:
-            th = self.thinking
-            if not th.busy:
-                th.begin(g, self.mover)  # its mind reads that seat's view only, a few pieces a frame
-            ready = th.step()
-            if self.board_at < 0:
-                self.board_at = now + BOARD_MS
-            elif now >= self.board_at and ready:
-                self._apply(th.seat, th.take(), now)
         f = self.frame
         rgb = f.rgb
         f.clear()

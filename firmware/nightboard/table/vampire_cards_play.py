@@ -186,23 +186,28 @@ class VampireCardsPlay:
         self.dirty = True
         self.board_at = 0
 
-    def _board(self, now):
-        """The seat the board plays acts after BOARD_MS, whatever it holds: the time tells nothing."""
+    def board_step(self, now, room):
+        """The table's call before each frame it draws (docs/games.md): the seat the board plays acts
+        BOARD_MS after it began to wait, whatever it holds (the time tells nothing); in a frame with room,
+        a frame's worth of its thinking, or, in a frame that does not think, its action."""
+        self._refresh()
         s = self.waiting
         if s < 0 or not self.game.board_plays(s):
             return
         if self.deal_len:  # the deal is seen whole before the board goes on
             self.board_at = 0
             return
+        if not self.board_at:
+            self.board_at = now + BOARD_MS
+        if not room:
+            return
         th = self.thinking
         if not th.busy:
             th.begin(self.game, s)  # from that seat's view only, a few pieces of work a frame
-        ready = th.step()
-        if not self.board_at:
-            self.board_at = now + BOARD_MS
-        elif now >= self.board_at and ready:
+        if th.ready and now >= self.board_at:
             self._do(s, th.take(), now)
-            self._refresh()
+            return
+        th.step()
 
     def release(self, player, role, now):
         if role == "look" and player < len(self.looking):
@@ -255,7 +260,6 @@ class VampireCardsPlay:
         lay = self.layout
         fr.clear()
         self._refresh()
-        self._board(now)
         n = g.n
         blink = (now // 400) % 2 == 0
         waiting = self.waiting

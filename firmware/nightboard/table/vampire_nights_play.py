@@ -94,10 +94,12 @@ class VampireNightsPlay:
         self.now = 0
         self.hand_panel = HandPanel(layout, frame)
         self.page_from = 0  # the small panels' pages (look held, no hand panels) count from here
-        # The picture is drawn again only when something in it changed (the version, the blink or the page)
-        # and what it lit outside the hand panels (the grid, the small panels) kept in `image`; every other
-        # frame clears the frame and copies that back, a C-level copy a stretch of the chain, and shows the
-        # hand panels of the seats looking (their images are kept by HandPanel).
+        # The still picture (the rooms, the small panels: _draw_still) is drawn again only when something
+        # in it changed (the version, or a seat's own page) and what it lit kept in `image`; every other
+        # frame clears the frame and copies that back, a C-level copy a stretch of the chain. What blinks
+        # or takes turns is drawn over it every frame (_draw_moving: a few LEDs, and the hand panels of
+        # the seats looking, whose images HandPanel keeps): a whole picture is some 20 ms on the emulated
+        # RP2040, too much to draw every blink in a frame that may also think for the board.
         self.spans = spans = _spans(layout)
         n = 0
         for sp in spans:
@@ -110,9 +112,9 @@ class VampireNightsPlay:
             self.wins.append((win[sp[0]:sp[1]], img[n:n + sp[1] - sp[0]]))
             n += sp[1] - sp[0]
         self.drawn = -1  # the version drawn in image (-1: none)
-        self.drawn_blink = -1
         self.drawn_page = -1
-        self.busy = False  # the last frame animated or showed a refusal: the next is drawn too
+        self.cell_at = [3 * layout.cell_led(self.x0 + c, self.y0 + r) for c in range(game.players) for r in range(7)]
+        self.shared = []  # [(byte offset, colours)] of the cells where things take turns (_refresh)
         self.refreshes = 0  # grows whenever the game's state changes
         self.before_look = None  # (kind, index, refreshes): the choice of the seat to move as it pressed look
         self._refresh()
@@ -145,13 +147,36 @@ class VampireNightsPlay:
     def _refresh(self):
         self.refreshes += 1
         g = self.game
-        self.public = _public(g)
+        self.public = v = _public(g)
+        self.shared = self._shared(v)
         seat = self._seat()
         self.legal = g.legal(seat) if seat >= 0 else []
         kinds = self._kinds(False)
         self._pick(kinds[0] if kinds else -1)
         for p in range(len(self.own)):
             self.own[p] = _own(g, p) if self.looking[p] and p < g.players else None
+
+    def _shared(self, v):
+        """[(byte offset, colours)] of the cells that hold guards: the guards in turn in the order of the
+        view (in their seat's colour, dimmed once laid down), then the room unless it is empty, one
+        every BLINK_MS."""
+        out = []
+        guards = v["guards"]
+        for k in range(len(guards)):
+            x = guards[k][0]
+            if x < 0 or x >> 3 >= v["players"] or (x & 7) > 6:
+                continue
+            at = self.cell_at[(x >> 3) * 7 + (x & 7)]
+            for cell in out:
+                if cell[0] == at:
+                    break
+            else:
+                cols = [DIMMED[j >> 1] if guards[j][2] else P.FAMILY[j >> 1] for j in range(len(guards)) if guards[j][0] == x]
+                base = self._base(v, x >> 3, x & 7)
+                if base is not DARK:
+                    cols.append(base)
+                out.append((at, cols))
+        return out
 
     # --- input ---------------------------------------------------------------------------
 
@@ -254,69 +279,109 @@ class VampireNightsPlay:
         lay = self.layout
         self.frame.put(3 * lay.cell_led(self.x0 + x, self.y0 + y), c)
 
-    def render(self, now):
+    def board_step(self, now, room):
+        """The table's call before each frame it draws (docs/games.md): the seat the board plays acts
+        BOARD_MS after its turn came; in a frame with room, a frame's worth of its thinking, or, in a
+        frame that does not think, its action."""
         g = self.game
         seat = self._seat()
-        if not g.over and seat >= 0 and g.board_plays(seat):
-            th = self.thinking
-            if not th.busy:
-                th.begin(g, seat)  # from that seat's view only, a few pieces of work a frame
-            ready = th.step()
-            if self.board_at < 0:
-                self.board_at = now + BOARD_MS
-            elif now >= self.board_at and ready:
-                self.board_at = -1
-                self._do(seat, th.take(), now)  # the board plays that seat
+        if g.over or seat < 0 or not g.board_plays(seat):
+            return
+        if self.board_at < 0:
+            self.board_at = now + BOARD_MS
+        if not room or self.drawn != self.version or self.drawn_page != self._page(now):
+            return  # (nor in a frame that draws the still picture afresh: some 20 ms on the emulated RP2040)
+        th = self.thinking
+        if not th.busy:
+            th.begin(g, seat)  # from that seat's view only, a few pieces of work a frame
+        if th.ready and now >= self.board_at:
+            self.board_at = -1
+            self._do(seat, th.take(), now)  # the board plays that seat
+            return
+        th.step()
+
+    def render(self, now):
         self.now = now
-        blink = now // BLINK_MS
-        page = (now - self.page_from) // (PAGE_MS // 2)
-        busy = False  # a refusal shows: the next frame is drawn too (the flash is drawn over the copy)
-        for p in range(len(self.refused_until)):
-            if now < self.refused_until[p]:
-                busy = True
         wins = self.wins
-        if not (busy or self.busy) and self.drawn == self.version and self.drawn_blink == blink \
-                and self.drawn_page == page:
-            self.frame.clear()  # nothing in the picture changed: it is put back
+        if self.drawn == self.version and self.drawn_page == self._page(now):
+            self.frame.clear()  # nothing in the still picture changed: it is put back
             for k in range(len(wins)):
                 w = wins[k]
                 w[0][:] = w[1]
-            hp = self.hand_panel
-            if hp.present():
-                for p in range(g.players):
-                    if self.own[p] is not None:
-                        hp.show(p)
         else:
-            self.busy = busy
             self.drawn = self.version
-            self.drawn_blink = blink
-            self.drawn_page = page
-            self._draw(now, False)
+            self.drawn_page = self._page(now)
+            self._draw_still(now)
             for k in range(len(wins)):
                 w = wins[k]
                 w[1][:] = w[0]
+        self._draw_moving(now)
         if now < self.anim_until:
             self._flashing(now)  # over the picture, never kept in it: a flash costs no redraw
 
-    def _draw(self, now, flash=True):
-        """The whole picture; the flash over it unless `flash` is false (render keeps the picture without)."""
+    def _draw(self, now):
+        """The whole picture drawn afresh, nothing kept (the tests compare render's with it)."""
+        self._draw_still(now)
+        self._draw_moving(now)
+        if now < self.anim_until:
+            self._flashing(now)
+
+    def _page(self, now):
+        """What the small panels' pages depend on: -1 while no seat shows its own pages there (it holds look
+        on a table without hand panels), else the half page the time is in."""
+        if self.hand_panel.present():
+            return -1
+        own = self.own
+        for p in range(len(own)):
+            if own[p] is not None:
+                return (now - self.page_from) // (PAGE_MS // 2)
+        return -1
+
+    def _draw_still(self, now):
+        """The picture but what blinks or takes turns (_draw_moving): the rooms and the small panels."""
         v = self.public
-        self.frame.clear()
-        phase = (now // BLINK_MS) & 1023
+        fr = self.frame  # fr.put(...) is called directly: fetching the bound method would allocate
+        fr.clear()
+        at = self.cell_at
         for c in range(v["players"]):
             for r in range(7):
-                self._draw_cell(v, c, r, phase)
+                fr.put(at[c * 7 + r], self._base(v, c, r))
+        seat = self._seat()
+        for p in range(v["players"]):
+            self._panel(v, p, now, seat)
+
+    def _draw_moving(self, now):
+        """What changes with the time, over the still picture, every frame: the guards and rooms that take
+        turns on a cell, the cursor on the chosen target, the hand panels of the seats holding look, the
+        blinking status LED of the seat to move and the refusals."""
+        fr = self.frame
+        phase = (now // BLINK_MS) & 1023
+        blink = phase & 1
+        shared = self.shared
+        for k in range(len(shared)):
+            cell = shared[k]
+            fr.put(cell[0], cell[1][phase % len(cell[1])])
         seat = self._seat()
         x = self._aim()
-        if x >= 0 and not self.looking[seat] and phase & 1:
+        if x >= 0 and not self.looking[seat] and blink:
             # Only a choice made without look shows on the grid: one made while look is held may be
             # secret (and which kinds of choice come up as mode is pressed tells what is held), so it
             # shows on its player's own panel only.
             self._cell(x >> 3, x & 7, P.FAMILY[seat])
-        for p in range(v["players"]):
-            self._panel(v, p, now, seat)
-        if flash and now < self.anim_until:
-            self._flashing(now)
+        hp = self.hand_panel
+        panels = self.layout.panel_at
+        for p in range(self.public["players"]):
+            own = self.own[p]
+            if own is not None and hp.present():
+                if hp.stale(p, (self.version << 1) | (blink if p == seat else 0)):
+                    self._hand(own, p, now, seat)
+                hp.show(p)
+            at = panels[p]
+            if p != seat or blink:
+                fr.put(at + 3 * 8, P.FAMILY[p])
+            if now < self.refused_until[p] and blink:
+                fr.put(at + 3 * 9, P.ERROR)
+                fr.put(at + 3 * 10, P.ERROR)
 
     def _flashing(self, now):
         """What the last action did, blinking over the picture (FLASH_BLINKS times over ANIM_MS)."""
@@ -344,41 +409,14 @@ class VampireNightsPlay:
         name = v["rooms"][c][r - 1]
         return DARK if name is None else DOWN if name == "?" else TILE[name]
 
-    def _draw_cell(self, v, c, r, phase):
-        base = self._base(v, c, r)
-        x = c * 8 + r
-        guards = v["guards"]
-        here = 0
-        for k in range(len(guards)):
-            if guards[k][0] == x:
-                here += 1
-        if not here:
-            self._cell(c, r, base)
-            return
-        n = here + (0 if base is DARK else 1)
-        pick = phase % n
-        if pick == here:
-            self._cell(c, r, base)
-            return
-        for k in range(len(guards)):
-            gd = guards[k]
-            if gd[0] == x:
-                if pick == 0:
-                    self._cell(c, r, DIMMED[k >> 1] if gd[2] else P.FAMILY[k >> 1])
-                    return
-                pick -= 1
-
     def _panel(self, v, p, now, seat):
         lay = self.layout
         at = lay.panel_at[p]
         fr = self.frame  # fr.put(...) is called directly: fetching the bound method would allocate
         own = self.own[p]
         hp = self.hand_panel
-        if own is not None and hp.present():
-            if hp.stale(p, (self.version << 1) | ((now // BLINK_MS) & 1 if p == seat else 0)):
-                self._hand(own, p, now, seat)
-            hp.show(p)
-            own = None  # the small panel keeps showing what everybody sees
+        if hp.present():
+            own = None  # its own view shows on its hand panel (_draw_moving); this one shows what all see
         page = 0
         if own is not None:
             # Its own pages in turn; while its choice has a target, first the page of where (page -1).
@@ -406,9 +444,6 @@ class VampireNightsPlay:
                 fr.put(at + 3 * i, GOLD)
             for i in range(min(8, v["bites"][p])):
                 fr.put(at + 3 * (7 - i), CRIMSON)
-        blink = (now // BLINK_MS) & 1
-        if p != seat or blink:
-            fr.put(at + 3 * 8, P.FAMILY[p])
         if p == seat and self.kind >= 0:
             if not self.looking[p]:
                 c = KIND_COLOUR[self.kind]  # without look only the public kinds come up
@@ -417,9 +452,6 @@ class VampireNightsPlay:
             else:
                 c = KIND_COLOUR[self.kind] if self.kind in PUBLIC else ITEM_KIND.get(self.kind, WHITE)
             fr.put(at + 3 * 9, c)
-        if now < self.refused_until[p] and blink:
-            fr.put(at + 3 * 9, P.ERROR)
-            fr.put(at + 3 * 10, P.ERROR)
 
     def _where(self, v, p, x, at, column):
         """The target of the seat's choice on its small panel (while it holds look, on a table without hand

@@ -104,11 +104,13 @@ class VampiRingPlay:
             return
         self._resolved(events, now)
 
-    def board_turn(self, now):
-        """A frame's worth of the board's thinking for the first family it plays that has not chosen this
-        turn (its choice is played once made); False if none is left to choose."""
+    def board_step(self, now, room):
+        """The table's call before each frame it draws (docs/games.md); in a frame with room and no turn
+        being animated, a frame's worth of the board's thinking for the first family it plays that has
+        not chosen this turn, or, in a later frame, that choice played (which may resolve the turn);
+        False if none is left to choose."""
         g = self.game
-        if g.over or self.timeline is not None:
+        if not room or not g.board or g.over or self.timeline is not None:
             return False
         th = self.thinking
         if not th.busy:
@@ -118,11 +120,13 @@ class VampiRingPlay:
             if f == g.families:
                 return False
             th.begin(g, f)  # the engine's mind, from family f's view only
-        if th.step():
+        if th.ready:  # decided in an earlier frame: a frame that thought has no room for a turn's rules
             turn = g.turn
             events = g.apply(th.seat, th.take())
             if g.turn != turn:
                 self._resolved(events, now)
+        else:
+            th.step()
         return True
 
     def _resolved(self, events, now):
@@ -150,8 +154,6 @@ class VampiRingPlay:
     def render(self, now):
         g = self.game
         sc = self.scene
-        if g.board and self.timeline is None:
-            self.board_turn(now)
         step = None
         elapsed = 0
         if self.timeline is not None:
