@@ -31,9 +31,9 @@ ROLES = ("mode", "move", "look", "ok")
 # save to the flash and rename it read the buttons and do nothing else; the frame that answered the host
 # handles the presses but does not draw; so does the frame whose presses, or a seat the board plays,
 # resolved a turn (the game's rules, then the first picture of its animation in the next frame: 40 ms in
-# one frame on the emulated RP2040 with the code in ROMFS), and the one that publishes a turn's events (the event log made compact:
-# 24 ms for a 4-family turn's 44 events there). (A grid's drawing alone takes up to 30 ms in some animation
-# frames.) At power-up with a saved game, the second frame reads it (HELD_READ, 0.56 s on the emulated
+# one frame on the emulated RP2040 with the code in ROMFS), and the one that publishes a turn's events
+# (the event log made compact: 24 ms for a 4-family turn's 44 events there). (A grid's drawing alone takes
+# up to 30 ms in some animation frames.) At power-up with a saved game, the second frame reads it (HELD_READ, 0.56 s on the emulated
 # RP2040: not a turn; the first frame has said that a save is being read). Held frames fall on the same frames
 # on the board and in simulation (table.held says which kind), so their pictures match.
 HELD_COLLECTED = 1
