@@ -303,14 +303,15 @@ class VampireNightsPlay:
     def render(self, now):
         self.now = now
         wins = self.wins
-        if self.drawn == self.version and self.drawn_page == self._page(now):
+        page = self._page(now)
+        if self.drawn == self.version and self.drawn_page == page:
             self.frame.clear()  # nothing in the still picture changed: it is put back
             for k in range(len(wins)):
                 w = wins[k]
                 w[0][:] = w[1]
         else:
             self.drawn = self.version
-            self.drawn_page = self._page(now)
+            self.drawn_page = page
             self._draw_still(now)
             for k in range(len(wins)):
                 w = wins[k]
