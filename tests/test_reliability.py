@@ -856,3 +856,26 @@ def test_damaged_saves_are_refused_before_they_are_read():
     print("damaged saves: %d kinds (%d bytes to %d KB, nested 2800 and 5000 deep, truncated, wrong checksum, "
           "garbage, empty), all set aside; the most read from the flash: %d bytes"
           % (len(cases), sizes[0], sizes[-1] // 1024, Counting.largest))
+
+
+def test_a_turn_that_ends_during_the_save_of_the_one_before_waits_for_it():
+    """A turn that ends while the save of the turn before is still under way does not finish that save in its
+    own frame (33 ms on the emulated RP2040): that save goes on a part a frame, then the next begins, from
+    the state of that moment. Every save is whole, and the last holds the game as it is."""
+    d = Driver({"game": "vampempire", "players": 2, "seed": 3}, name="grid8")
+    d.saved()
+    t = d.table
+    store = t.saves
+    finished, overlapped = [], []
+    finish, turn_finished = store.finish, t._turn_finished
+    store.finish = lambda: (finished.append(t.frames), finish())[1]
+    t._turn_finished = lambda now: (overlapped.append(store.pending), turn_finished(now))[1]
+    writes = store.writes
+    for _ in range(8):
+        d.tap(t.play.mover, "ok")  # a press every 8 frames: quicker than a save (some 20 frames)
+    d.saved()
+    assert t.play.turns_done == 8 and sum(overlapped) >= 3, overlapped
+    assert finished == []
+    assert 2 <= store.writes - writes < 8  # turns that came during a save share the next one
+    header, saved = decode(d.hal.storage.read(SAVE), _k(d.hal.storage))
+    assert saved == t.game.to_json() and header["turns_done"] == 8

@@ -33,7 +33,9 @@ def evs(c):
 
 
 def pick(c, seat, action, now=0):
-    """Seat's buttons: mode until the action's kind, move until the action, ok."""
+    """Seat's buttons: mode until the action's kind, move until the action, ok (after a frame of the table,
+    which works out the choices of the seat to move)."""
+    c.board_step(now, True)
     kind = split(action)[0]
     for _ in range(len(c.kinds) + 1):
         if c.kind == kind:

@@ -126,8 +126,9 @@ def alloc_over(fn, n):
     gc.enable()
     return (b - a) // n
 
-def after_save():  # a turn's save runs over the frames after it (table/keeper.py): not steady state
-    while t._save_due or t._publish_upto >= 0 or t.saves.pending:
+def after_save():  # a turn's save runs over the frames after it (table/keeper.py): not steady state, nor
+    # the frame in which a controller works out the next seat's choices (choices_due, docs/games.md)
+    while t._save_due or t._publish_upto >= 0 or t.saves.pending or getattr(t.play, 'choices_due', False):
         frame()
 
 frame()  # the first poll sizes the protocol's tap timers: not steady state

@@ -1,7 +1,8 @@
 """A whole VampEmpire game on the table (the board in seats 1-3, seat 0 played through the controller as the
 bench's drive plays it), each seat holding look in turn, then all four, then nobody; the heap allocated by
-every steady frame counted: a frame with no turn in it, no save or publication under way and no board seat
-about to act (its decision and the save after it are a turn's work, not a steady frame).
+every steady frame counted: a frame with no turn in it, no save or publication under way, no board seat
+about to act and no choices of the seat to move still to work out (the board's decision, the save after
+it and the next seat's choices are a turn's work, not a steady frame).
 
 Run with PROFILE, SEED and STORE (a folder for the saves: on files, as on the board's flash) defined in
 front; prints: steady frames, animation frames among them, bytes they allocated, the first frame that
@@ -51,7 +52,7 @@ while not g.over and k < 40000:
         held = w
         frame()
         continue
-    if busy() or p.board_turn:
+    if busy() or p.board_turn or p.choices_due:
         frame()
         continue
     n = p.turns_done

@@ -224,7 +224,11 @@ class Table(Keeper):
             # from the lowest free one up, so on a heap just collected (full of small holes) each of the
             # sealing's 256-byte numbers took longer to place than the last (sealing frames of 7 to 13 ms,
             # against 4 to 5, in a round on grid8 on the emulated RP2040).
-            # The frame that resolved the turn is the fullest of all (held); it does none of this.
+            # The frame that resolved the turn is the fullest of all (held); it does none of this. A turn that
+            # ends while the save of the one before is still under way waits for it: finishing that save at
+            # once took 33 ms of a frame on the emulated RP2040 (a person's turn right after the board's). Its
+            # save then begins from the state of that moment; a power cut before it is written loses that turn,
+            # as one during its own save would.
             if after:
                 if after == HELD_SERVED and self._collect_due:
                     self._collect()
@@ -233,11 +237,11 @@ class Table(Keeper):
                 self._boot(now)
                 self._collect_due = True
                 self.held = HELD_READ
-            elif self._save_due:
+            elif self._save_due and not self.saves.pending:
                 self._save_due = False
                 self._save()
                 serve = False
-            elif self._publish_upto >= 0:
+            elif self._publish_upto >= 0 and not self._save_due:
                 self.events.publish(self._publish_upto)
                 self._publish_upto = -1
                 self.held = HELD_PUBLISHED

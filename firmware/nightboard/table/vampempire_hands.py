@@ -18,7 +18,7 @@ def draw_hand(play, s, blink):
     hp = play.hand_panel
     hand = play.game.hands[s]
     rows = hp.h - 1
-    mine = s == play.mover and play.kind
+    mine = s == play.mover and play.kind and not play.board_turn  # the board's seats choose no action by buttons
     for i in range(min(len(hand), rows)):
         if mine and blink and i == play.pick_at:
             continue

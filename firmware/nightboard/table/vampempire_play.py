@@ -9,7 +9,9 @@ BOARD_MS, from each seat's own view; it thinks over several frames meanwhile (ta
 pieces of work a frame, and plays once both the time and its choice are there. A press of a seat that is not to move (or that the board plays) is refused: its status LEDs 2 and 3 blink
 magenta and nothing changes. The map and the panels are filled from the public view; a hand is read
 from its own seat's view only, while that seat holds look. turns_done counts applied actions (the table
-saves after each). The pictures are made when the game changes; a frame only copies them.
+saves after each). The pictures are made when the game changes; a frame only copies them. A person's
+choices after an action are listed in a later frame of their own (board_step), so that the frame of the
+action does the rules and the pictures only.
 
 Animations show what an action did, from its public events only: a move (or a route journey), a suck,
 an overtake, a ritual (or an intercept), a present that triggers, a vampire slowed by the Beast. Each is
@@ -74,6 +76,12 @@ def _dim(c, num, den):
     return (c[0] * num // den, c[1] * num // den, c[2] * num // den)
 
 
+# 8 LEDs lit in a colour, then 8 dark: bar[24 - 3 * n:48 - 3 * n] is a row of blood LEDs with the first n lit,
+# copied in C rather than drawn LED by LED
+SOUL_BAR = bytes(tuple(SOUL) * 8 + tuple(OFF) * 8)
+BODY_BAR = bytes(tuple(BODY) * 8 + tuple(OFF) * 8)
+
+
 class VampEmpirePlay:
     def __init__(self, layout, frame, game):
         if layout.kind != "grid" or layout.width < SIDE or layout.height < SIDE:
@@ -97,6 +105,7 @@ class VampEmpirePlay:
         self.influence_colour = [_dim(P.FAMILY[s], 1, 2) for s in range(n)]
         self.kinds = []
         self.kind = 0
+        self.choices_due = False  # the choices of the seat to move are still to be worked out (sync)
         self.actions = []
         self.choice = 0
         self.board_at = -1  # when the board plays its next action (the first frame after a change)
@@ -130,14 +139,19 @@ class VampEmpirePlay:
 
     # --- what is shown, made when the game changes --------------------------------------------------
 
-    def sync(self):
+    def sync(self, choices=True):
+        """Everything shown, made again from the game: the map's two pictures, the small panels' and a looking
+        seat's hand (from the public view, and a hand from its own seat's), and the seat to move. Its choices
+        too, if a person plays it, unless `choices` is false: then they are due (choices_due) and the next
+        frame with room works them out (board_step), or a press that comes first. A seat the board plays has
+        none: its mind works out its own while it thinks."""
         g = self.game
         self.version += 1
         v = g.view(None)
         a, b = self.maps
-        for m in (a, b):
-            for i in range(len(m)):
-                m[i] = 0
+        blank = bytes(len(a))  # copied in C: a loop over the bytes took some 10 ms of a change on the emulated RP2040
+        a[:] = blank
+        b[:] = blank
         _put(a, v["vatican"], VATICAN)
         _put(b, v["vatican"], VATICAN)
         for h in v["presents"]:
@@ -164,9 +178,10 @@ class VampEmpirePlay:
                 inf[i] = 255
         for s in range(min(v["players"], len(self.panels))):
             soul, bodies, status = self.panels[s]
-            for k in range(8):
-                _put(soul, k, SOUL if v["soul"][s] > k else OFF)
-                _put(bodies, k, BODY if v["bodies"][s] > k else OFF)
+            n = 3 * max(0, min(v["soul"][s], 8))
+            soul[:] = SOUL_BAR[24 - n:48 - n]
+            n = 3 * max(0, min(v["bodies"][s], 8))
+            bodies[:] = BODY_BAR[24 - n:48 - n]
             if v["soul"][s] >= 9:
                 _put(soul, 7, SOUL_HIGH)
             if v["soul"][s] >= 10:
@@ -176,44 +191,56 @@ class VampEmpirePlay:
             _put(status, 0, P.FAMILY[s])
             ap = v["ap"] if (v["phase"] == "night" and v["active"] == s) else 0
             _put(status, 1, AP_COLOUR[min(ap, 5)])
-            hand = g.view(s).get("hand", [])
-            for k in range(8):
-                _put(self.hands[s], k, _dim(RITUAL_COLOUR[R.KINDS[hand[k]][1]], 1 + NTH[hand[k]], 1 + NTH_MOST)
-                     if k < len(hand) else OFF)
+            if self.looking[s]:
+                self._hand(s)
         self.offer_from = self.offer_to = -1
         p = g.pending
         if p is not None and p[0] == "offer":
             self.offer_from, self.offer_to = p[1], p[2]
             _item(self.offer_pics[0], p[3])
             _item(self.offer_pics[1], p[4])
-        self._choices()
-
-    def _choices(self):
-        g = self.game
-        moving = g.to_move()
-        # kept for the frames: to_move() builds a list, which a frame must not
+        moving = g.to_move()  # kept for the frames: to_move() builds a list, which a frame must not
         self.board_turn = bool(moving) and not g.over and g.board_plays(moving[0])
         self.mover = moving[0] if moving else -1
         for s in range(len(self.moving)):
             self.moving[s] = 1 if s in moving else 0
         self.actions = []
         self.kinds = []
-        self.cursor_at = -1
-        if not moving:
-            return
-        legal = g.legal(moving[0])
+        self.choices_due = self.mover >= 0 and not self.board_turn
+        self._aim()
+        if choices and self.choices_due:
+            self._choices()
+
+    def _hand(self, s):
+        """Seat s's rituals on its small panel's blood LEDs, from its own view: read only while it holds look
+        (when it starts to, and at each change meanwhile), as only then are they shown."""
+        hand = self.game.view(s).get("hand", [])
+        for k in range(8):
+            _put(self.hands[s], k, _dim(RITUAL_COLOUR[R.KINDS[hand[k]][1]], 1 + NTH[hand[k]], 1 + NTH_MOST)
+                 if k < len(hand) else OFF)
+
+    def _choices(self):
+        """The kinds of action and the targets the buttons of the seat to move step through, from its legal
+        actions, worked out once here (a Night's list takes some 6 ms on the emulated RP2040). After
+        an action this is a frame's work of its own (board_step), or a press's that comes first."""
+        self.choices_due = False
+        self.kinds = []
+        legal = self.game.legal(self.mover)
+        unit = A.KIND
+        found = set()
+        for x in legal:
+            found.add(x // unit)  # one pass over them, not one a kind
         for k in KINDS:
-            for x in legal:
-                if split(x)[0] == k:
-                    self.kinds.append(k)
-                    break
+            if k in found:
+                self.kinds.append(k)
         if self.kind not in self.kinds:
             self.kind = self.kinds[0]
-        self._targets()
+        self._targets(legal)
 
-    def _targets(self):
-        g = self.game
-        self.actions = [x for x in g.legal(g.to_move()[0]) if split(x)[0] == self.kind]
+    def _targets(self, legal):
+        k = self.kind
+        unit = A.KIND
+        self.actions = [x for x in legal if x // unit == k]
         self.choice = 0
         self._aim()
 
@@ -227,14 +254,18 @@ class VampEmpirePlay:
         if role == "look":
             if player < len(self.looking):
                 self.looking[player] = 1
+                if player < self.game.n:
+                    self._hand(player)
             return
         if g.over or player not in g.to_move() or g.board_plays(player):
             if player < len(self.refused_until):
                 self.refused_until[player] = now + REFUSED_MS
             return
+        if self.choices_due:
+            self._choices()
         if role == "mode":
             self.kind = self.kinds[(self.kinds.index(self.kind) + 1) % len(self.kinds)]
-            self._targets()
+            self._targets(g.legal(player))
         elif role == "move":
             self.choice = (self.choice + 1) % len(self.actions)
             self._aim()
@@ -253,7 +284,7 @@ class VampEmpirePlay:
         self.turns_done += 1
         self.animate(events, now)
         self.board_at = now + BOARD_MS + self.n_steps * ANIM_MS
-        self.sync()
+        self.sync(False)  # a person's choices next, in a frame of their own
 
     def animate(self, events, now):
         """The steps that show these (public) events, from now; before sync(), which moves self.pos."""
@@ -290,7 +321,12 @@ class VampEmpirePlay:
     def board_step(self, now, room):
         """The table's call before each frame it draws (docs/games.md): the seat the board plays acts once
         the pause is over; in a frame with room, a frame's worth of its thinking, or, in a frame that
-        does not think, its action."""
+        does not think, its action. For a seat a person plays, the first frame with room after a change
+        works out its choices, so that no frame both applies an action and lists the next."""
+        if self.choices_due:
+            if room:
+                self._choices()
+            return
         if not self.board_turn:
             return
         if self.board_at < 0:
@@ -357,7 +393,7 @@ class VampEmpirePlay:
                 if blink:
                     f.put(st + 3, P.ERROR)
                     f.put(st + 6, P.ERROR)
-            elif moving[s] and self.kind and self.looking[s] and not hp:
+            elif moving[s] and self.kind and self.looking[s] and not hp and not self.board_turn:
                 # The choice shows only while its player holds look: which kinds and targets it may choose
                 # can depend on its hidden hand (an accept it can make, a ritual's target).
                 c = KIND_COLOUR[self.kind]
@@ -465,11 +501,13 @@ class VampEmpirePlay:
                 str(s) for s in range(g.n - v["board"], g.n)))
         if g.over:
             lines.append("game over: seat %s wins" % " and ".join(str(w) for w in v["winners"]))
-        elif self.chosen() is not None:
+        elif self.board_turn:
+            lines.append("seat %d to play (the board plays it)" % self.mover)
+        elif self.mover >= 0:
             # Not the choice itself: it may be a ritual from a hidden hand, and these lines go to everyone
             # (the protocol's state, the monitor). Its player reads it on their panel while holding look.
             lines.append("seat %d to play (mode: action, move: target, ok: do it; hold look to read your choice)"
-                         % g.to_move()[0])
+                         % self.mover)
         for s in range(g.n):
             who = V.NAMES[v["vampires"][s]] if v["vampires"][s] >= 0 else "not chosen yet"
             lines.append("seat %d, %s: soul %d, bodies %d, rituals %d" % (s, who, v["soul"][s], v["bodies"][s],

@@ -22,11 +22,14 @@ BODIES = 10  # a trade item 10+n is n bodies (1..3)
 NOT_YET = 99  # an offer being put together: the item not chosen yet
 
 
+KIND = 1000000  # an action // KIND is its kind (split's first field, without building a tuple)
+
+
 def act(kind, x=0, y=0, z=0):
     return ((kind * 100 + x) * 100 + y) * 100 + z
 
 
 def split(a):
-    return a // 1000000, a // 10000 % 100, a // 100 % 100, a % 100
+    return a // KIND, a // 10000 % 100, a // 100 % 100, a % 100
 
 

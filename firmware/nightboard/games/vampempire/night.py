@@ -50,14 +50,17 @@ def moves(g, s):
 def overtake_cost(g, s, c, reach=None):
     """Bodies to overtake community c from where s stands, or None if s cannot (reach: g.reach(s), when
     the caller has it already)."""
+    # where first: legal() asks this of every community, and most are out of reach
+    if c[0] in (g.reach(s) if reach is None else reach):
+        extra = 0
+    elif g.is_(s, V.TYRANT, 1):
+        extra = B.distance(g.pos[s], c[0])  # Colony: one more body a hex away
+    else:
+        return None
     base = (TRAMPLE if g.is_(s, V.BEAST, 2) else COST)[c[1]]
     if g.fx["potency"][s]:
         base = max(0, base - 2)
-    if c[0] in (g.reach(s) if reach is None else reach):
-        return base
-    if g.is_(s, V.TYRANT, 1):
-        return base + B.distance(g.pos[s], c[0])  # Colony: one more body a hex away
-    return None
+    return base + extra
 
 
 COST = (3, 5, 7, 9)
@@ -108,8 +111,9 @@ def legal(g, s):
         for c in g.comm:
             if c[2] >= 1 and not feathered and c[0] in reach:
                 out.append(act(SUCK, 0, 0, c[0]))
+        colony = g.is_(s, V.TYRANT, 1)  # Colony: from afar too; else only what it reaches
         for c in g.comm:
-            if c[3] != s:
+            if c[3] != s and (colony or c[0] in reach):
                 cost = overtake_cost(g, s, c, reach)
                 if cost is not None and g.bodies[s] >= cost:
                     out.append(act(OVERTAKE, 0, 0, c[0]))
