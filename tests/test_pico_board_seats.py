@@ -66,6 +66,8 @@ def test_the_frames_equal_the_simulated_table_and_the_board_played(board_alone):
     table, sim_frames = replay_in_sim(profile(PROFILE), run, starts=[(tick_of(run, started[0]), run.start)])
     assert table.program["name"] == run.start["game"]
     assert table.play.turns_done >= 5  # the board's seats acted, one after the other
+    if run.start["game"] == "vampempire":  # and the person's oks were taken: seat 0 chose its vampire first
+        assert table.game.view(None)["vampires"][0] >= 0
     board = run.frames
     assert abs(len(board) - len(sim_frames)) <= 1  # the Ctrl-C that ends the session may cut the last one
     exact, stretched, wrong = compare_frames(board, sim_frames)
