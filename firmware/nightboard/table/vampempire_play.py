@@ -222,7 +222,8 @@ class VampEmpirePlay:
     def _choices(self):
         """The kinds of action and the targets the buttons of the seat to move step through, from its legal
         actions, worked out once here (a Night's list takes some 6 ms on the emulated RP2040). After
-        an action this is a frame's work of its own (board_step), or a press's that comes first."""
+        an action this is a frame's work of its own (board_step), or a press's that comes first. Returns
+        the legal actions."""
         self.choices_due = False
         self.kinds = []
         legal = self.game.legal(self.mover)
@@ -236,6 +237,7 @@ class VampEmpirePlay:
         if self.kind not in self.kinds:
             self.kind = self.kinds[0]
         self._targets(legal)
+        return legal
 
     def _targets(self, legal):
         k = self.kind
@@ -261,11 +263,10 @@ class VampEmpirePlay:
             if player < len(self.refused_until):
                 self.refused_until[player] = now + REFUSED_MS
             return
-        if self.choices_due:
-            self._choices()
+        legal = self._choices() if self.choices_due else None
         if role == "mode":
             self.kind = self.kinds[(self.kinds.index(self.kind) + 1) % len(self.kinds)]
-            self._targets(g.legal(player))
+            self._targets(legal if legal is not None else g.legal(player))
         elif role == "move":
             self.choice = (self.choice + 1) % len(self.actions)
             self._aim()
