@@ -879,3 +879,51 @@ def test_a_turn_that_ends_during_the_save_of_the_one_before_waits_for_it():
     assert 2 <= store.writes - writes < 8  # turns that came during a save share the next one
     header, saved = decode(d.hal.storage.read(SAVE), _k(d.hal.storage))
     assert saved == t.game.to_json() and header["turns_done"] == 8
+
+
+def _short_of_memory(monkeypatch, times):
+    """Make VampiRing's to_json (which every save calls first) fail `times` times as a full heap would."""
+    real = V.VampiRing.to_json
+    left = [times]
+
+    def to_json(self):
+        if left[0]:
+            left[0] -= 1
+            raise MemoryError("memory allocation failed, allocating 592 bytes")
+        return real(self)
+
+    monkeypatch.setattr(V.VampiRing, "to_json", to_json)
+    return left
+
+
+def test_a_host_start_whose_save_finds_no_heap_says_it_started_and_saves_in_the_next_frame(monkeypatch):
+    # Seen on the virtual board: starting a game over the protocol, the save at the start ran out of heap
+    # (the request's own objects were still held); the game had started, yet the reply said it failed.
+    from nightboard_host.client import LocalLink
+
+    mem = MemStorage()
+    d = boot(mem)
+    t = d.table
+    left = _short_of_memory(monkeypatch, 1)
+    reply = LocalLink(t).request("start", **START)
+    assert reply["ok"] and reply["mode"] == "game" and reply["game"] == "vampiring", reply
+    assert left[0] == 0 and not mem.exists(SAVE)  # the first try found no room
+    d.saved()
+    assert t.save_problem is None and t.mode == "game"
+    assert decode(mem.read(SAVE), _k(mem))[1] == t.game.to_json()  # saved at the next try
+    assert boot(mem).table.game.to_json() == t.game.to_json()  # a power cut now loses nothing
+
+
+def test_a_save_that_finds_no_heap_twice_is_reported_and_the_next_turn_saves(monkeypatch):
+    mem = MemStorage()
+    d = boot(mem)
+    t = d.table
+    _short_of_memory(monkeypatch, 2)
+    from nightboard_host.client import LocalLink
+
+    assert LocalLink(t).request("start", **START)["ok"]
+    d.frames(3)
+    assert t.mode == "game" and "could not be saved (memory allocation failed" in t.save_problem
+    assert not mem.exists(SAVE)
+    play_turn(d, 0)  # the game went on: its next turn is saved
+    assert t.save_problem is None and decode(mem.read(SAVE), _k(mem))[1] == t.game.to_json()

@@ -87,7 +87,7 @@ def test_the_raw_repl_runs_code_under_micropython_with_a_pico_sized_heap(transpo
     assert transport.eval("1 + 1") == 2
     assert transport.eval("__import__('sys').implementation.name") == "micropython"
     total = transport.eval("__import__('gc').mem_free() + __import__('gc').mem_alloc()")
-    assert 225 * 1024 < total < 235 * 1024  # -X heapsize=230k, a Pico's
+    assert 335 * 1024 < total <= 344 * 1024  # -X heapsize=344k (less the collector's own tables): a Pico's, in 64-bit objects
     with pytest.raises(TransportExecError) as e:
         transport.exec("raise ValueError('boom')")
     assert "ValueError: boom" in e.value.error_output

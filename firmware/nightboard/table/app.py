@@ -14,7 +14,7 @@ from nightboard.table import programs
 from nightboard.table.buttons import LONG, PRESS, RELEASE, Debouncer, event_button, event_kind
 from nightboard.table.eventlog import EventLog
 from nightboard.table.frame import Encoder, Frame
-from nightboard.table.keeper import READING, Keeper
+from nightboard.table.keeper import READING, SAVE_AGAIN, Keeper
 from nightboard.table.layout import Layout
 from nightboard.table.menu import Menu
 from nightboard.table.tablefit import check_players
@@ -238,8 +238,9 @@ class Table(Keeper):
                 self._collect_due = True
                 self.held = HELD_READ
             elif self._save_due and not self.saves.pending:
+                again = self._save_due == SAVE_AGAIN
                 self._save_due = False
-                self._save()
+                self._save(again)
                 serve = False
             elif self._publish_upto >= 0 and not self._save_due:
                 self.events.publish(self._publish_upto)

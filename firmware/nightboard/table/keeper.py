@@ -31,6 +31,7 @@ from nightboard.table.saves import SaveError, SaveStore
 _SMALL_HEAP = hasattr(gc, "mem_free")  # MicroPython: its collector runs when the heap is full, in any frame
 
 ERROR_SHOW_MS = 2000
+SAVE_AGAIN = 2  # _save_due's value for a save begun again after the heap had no room for it (_save_short)
 ERROR_LOG = "error.log"
 ERROR_LOG_MAX = 2048
 CRASHES_BEFORE_GIVING_UP = 3
@@ -89,7 +90,7 @@ class Keeper:
         play = self.play
         self.saves.save(self.program["name"], getattr(play, "turns_done", 0), play.game.to_json())
 
-    def _save(self):
+    def _save(self, again=False):
         """Begin saving the running game (finished over the next frames by _save_step)."""
         if self.play is None or getattr(self.play, "game", None) is None:
             return
@@ -100,8 +101,21 @@ class Keeper:
         except (OSError, SaveError) as e:
             self._save_trouble(e)
             return
+        except MemoryError as e:
+            self._save_short(e, again)
+            return
         if not self.saves.pending:
             self._save_worked()
+
+    def _save_short(self, exc, again):
+        """A save the heap had no room for: the game is untouched (a save only reads it). It is begun
+        again in the next frame, once the garbage of this one (a host's start request, the turn's own) is
+        gone; a second failure is reported as any failed save is, and the next turn tries again."""
+        self.saves.cancel()
+        if again:
+            self._save_trouble(exc)
+        else:
+            self._save_due = SAVE_AGAIN
 
     def _store(self):
         if self.play.game.over:
@@ -120,6 +134,10 @@ class Keeper:
         try:
             done = self.saves.step()
         except (OSError, SaveError) as e:
+            self._save_trouble(e)
+            return
+        except MemoryError as e:  # the sealing's own numbers: reported, and the next turn tries again
+            self.saves.cancel()
             self._save_trouble(e)
             return
         if done:
@@ -145,7 +163,7 @@ class Keeper:
         try:
             if self._save_due:
                 self._save_due = False
-                self._save()
+                self._save(True)  # now or never: no next frame to try again in
             if self.saves.pending:
                 self.saves.finish()
                 self._save_worked()
