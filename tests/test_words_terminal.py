@@ -61,6 +61,7 @@ def test_play_starts_with_no_option_and_its_help_names_each_games_values(game):
     flat = " ".join(out.split())
     assert "vampire_nights: board (0, 1, 2, 3, 4; default 0)" in flat
     assert "vampire_cards: board (0, 1, 2, 3, 4, 5, 6; default 0)" in flat
+    assert "vampiring: board (none, others, last, or the families' seats, like 2,3; default none)" in flat  # more
 
 
 def test_board_takes_a_seat_word_or_a_number_and_the_game_checks_it():

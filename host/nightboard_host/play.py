@@ -159,12 +159,18 @@ def _add_option_arguments(p):
         # each game's own kind in game_options
         choices = sorted(values) if kinds == {str} else None
         if len(games) == 1:
-            words = "%s: %s (%s; default %s)" % (games[0], opt, ", ".join(str(v) for v in values), values[0])
+            words = "%s: %s (%s; default %s)" % (games[0], opt, _listed(games[0], opt, values), values[0])
         else:  # each game its own values and default: one game's are no help for another
-            words = "; ".join("%s: %s (%s; default %s)" % (n, opt, ", ".join(str(v) for v in vs), vs[0])
+            words = "; ".join("%s: %s (%s; default %s)" % (n, opt, _listed(n, opt, vs), vs[0])
                               for n, vs in _values_of(flag, games))
         p.add_argument(flag, type=type(values[0]) if len(kinds) == 1 else str, choices=choices,
                        default=None, help=words)
+
+
+def _listed(game, opt, values):
+    """An option's values for --help, and what else the game takes for it (its TOOLS "more")."""
+    more = index.tools(game).get("more", {}).get(opt)
+    return ", ".join(str(v) for v in values) + (", " + more if more else "")
 
 
 def _values_of(flag, games):

@@ -18,6 +18,7 @@ TOOLS = {
     "turn_words": ("turn", "turns"),
     "profile": "ring4",  # the shipped table it is played on by default
     "flags": {},  # the command-line flag of an option, when not --<name> (--no-<name> for a default true)
+    "more": {"board": "or the families' seats, like 2,3"},  # what an option takes besides its values (--help)
     "explain": "nightboard_host.explain_vampiring",  # its records and events in words
     "snapshot": "nightboard_host.snapshot_vampiring",  # its own picture of the table (the ring of cards)
     "snapshot_turns": "nightboard_host.snapshot_vampiring:play_turns",  # a fixed play of k turns, for snapshots
