@@ -1,5 +1,7 @@
 """VampEmpire's rules, one by one (ids as in docs/vampempire-rules-notes.md; E1, E2 are the rulings)."""
 
+import copy
+
 import pytest
 
 from nightboard.games import vampempire as M
@@ -634,3 +636,253 @@ def test_t6_rounds_limit_most_soul_wins():
     g.phase, g.active = "night", 1
     ev = g.end_night_turn()
     assert g.over and g.result() == {"winners": [1], "scores": [3, 4]} and ev[-1]["why"] == "rounds"
+
+
+# --- the ids of the notes, one by one --------------------------------------------------------------
+
+# R1's table: ritual, type, cost, copies (and the effect word pieces.py gives its row)
+R1_TABLE = (
+    ("Bat Form", "buff", 3, 4, "bat"),
+    ("Bloodflies", "buff", 2, 5, "flies"),
+    ("Blood Potency", "buff", 2, 5, "potency"),
+    ("Dark Haste", "buff", 2, 4, "haste"),
+    ("Thralls", "buff", 0, 6, "thralls"),
+    ("Blood Tithe", "attack", 1, 5, "tithe"),
+    ("Silver Chains", "attack", 2, 4, "chains"),
+    ("Sunrise", "attack", 3, 3, "sunrise"),
+    ("Mob Uprising", "attack", 5, 2, "uprising"),
+    ("Hunger Curse", "attack", 2, 2, "hunger"),
+)
+
+
+def overtake_price(g, s, h):
+    """The bodies s pays to overtake the community on h now (tried on a copy with bodies and a point to spare)."""
+    t = copy.deepcopy(g)  # not g.copy(): a hand-built map need not hold 4 communities a player
+    t.bodies[s] = 50
+    t.ap = max(t.ap, 1)
+    t.apply(s, act(OVERTAKE, 0, 0, h))
+    return 50 - t.bodies[s]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_r1_the_deck_of_a_game_is_the_notes_table(players):
+    assert sum(row[3] for row in R1_TABLE) == 40
+    for seed in (1, 2, 77):
+        g = M.new_game(seed, players)
+        assert g.phase == "choose" and g.hands == [[]] * players and g.discard == []
+        cards = g.deck  # every card of the game, shuffled
+        assert len(cards) == 40
+        assert sorted(R.KINDS[k][0] for k in set(cards)) == sorted(row[0] for row in R1_TABLE)
+        for name, kind, price, copies, effect in R1_TABLE:
+            k = [i for i in range(len(R.KINDS)) if R.KINDS[i][0] == name][0]
+            assert cards.count(k) == copies, name
+            assert (R.KINDS[k][1], R.cost(k), R.KINDS[k][4]) == (kind, price, effect), name
+
+
+def test_r1_the_deck_is_shuffled_from_the_seed():
+    assert M.new_game(3, 4).deck == M.new_game(3, 4).deck
+    assert M.new_game(3, 4).deck != M.new_game(4, 4).deck
+    assert M.new_game(3, 4).deck != R.deck()
+
+
+def test_r3_blood_potency_makes_overtaking_two_bodies_cheaper_for_the_rest_of_the_night():
+    g = night(game((TYR, BAR)), 0)
+    here = g.pos[0]
+    city = place(g, here, 2)  # a City: 7 bodies
+    village = place(g, 1, 0)  # a Village: 3 bodies
+    hand(g, 0, "potency")
+    g.bodies[0] = 7
+    assert overtake_price(g, 0, here) == 7
+    g.bodies[0] = 2 + 4
+    assert act(OVERTAKE, 0, 0, here) not in g.legal(0)  # 6 bodies: short of a City
+    g.apply(0, act(RITUAL, KIND["potency"], 0, 0))
+    assert g.bodies[0] == 4 and overtake_price(g, 0, here) == 5
+    g.bodies[0] = 5
+    g.ap = 3
+    g.apply(0, act(OVERTAKE, 0, 0, here))
+    assert city[3] == 0 and g.bodies[0] == 0
+    g.apply(0, act(MOVE, 0, 0, 1))
+    assert overtake_price(g, 0, 1) == 1  # still tonight: a second overtake is cheaper too
+    g.apply(0, act(END))
+    g.apply(1, act(END))
+    for s in range(2):
+        g.apply(s, act(PASS))
+    assert g.phase == "night" and g.to_move() == [0] and g.pos[0] == 1 and village[3] == -1
+    assert overtake_price(g, 0, 1) == 3  # the next Night: the full cost again
+
+
+def test_r3_blood_potency_is_only_its_players():
+    g = night(game((TYR, BAR)), 0)
+    place(g, g.pos[0], 0)
+    hand(g, 0, "potency")
+    g.bodies[0] = 2
+    g.apply(0, act(RITUAL, KIND["potency"], 0, 0))
+    assert overtake_price(g, 0, g.pos[0]) == 1
+    g.apply(0, act(END))
+    g.pos[1] = g.pos[0]
+    assert g.to_move() == [1] and overtake_price(g, 1, g.pos[0]) == 3  # the other vampire pays in full
+
+
+def test_r4_a_ritual_costs_a_point_as_well_as_its_bodies():
+    g = night(game((TYR, BAR)), 0)
+    g.hands = [[], []]
+    g.deck = R.deck()
+    hand(g, 0, "sunrise", "thralls", "bat")
+    g.bodies[0] = 6
+    assert g.ap == 3
+    g.apply(0, act(RITUAL, KIND["sunrise"], 2, 0))
+    assert (g.ap, g.bodies[0]) == (2, 3)
+    g.apply(0, act(RITUAL, KIND["thralls"], 0, 0))
+    assert (g.ap, g.bodies[0]) == (1, 5)  # a free card still costs its point
+    g.bodies[0] = 2
+    before = g.to_json()
+    with pytest.raises(GameError):
+        g.apply(0, act(RITUAL, KIND["bat"], 0, 0))  # Bat Form costs 3
+    assert g.to_json() == before
+    g.bodies[0] = 3
+    g.apply(0, act(RITUAL, KIND["bat"], 0, 0))
+    assert g.bodies[0] == 0 and g.to_move() == [1]  # its last point: the Night is over
+
+
+def test_r4_no_ritual_without_a_point():
+    g = night(game((TYR, BAR)), 0)
+    hand(g, 0, "thralls")
+    g.ap = 0
+    before = g.to_json()
+    assert act(RITUAL, KIND["thralls"], 0, 0) not in g.legal(0)
+    with pytest.raises(GameError):
+        g.apply(0, act(RITUAL, KIND["thralls"], 0, 0))
+    assert g.to_json() == before
+
+
+def test_t8_soul_the_first_time_this_vampire_controls_a_community():
+    g = night(game((TYR, BAR)), 1)
+    c = place(g, 1, 3)  # a Cathedral: 9 bodies, 4 soul
+    g.pos = [1, 1]
+    g.bodies = [30, 30]
+    g.apply(1, act(OVERTAKE, 0, 0, 1))
+    assert g.soul == [0, 4] and c[3] == 1 and c[4] == 2
+    g.start_night(0)
+    g.apply(0, act(OVERTAKE, 0, 0, 1))
+    assert g.soul == [4, 4] and c[3] == 0 and c[4] == 3  # the Baroness's token does not stop it
+    g.start_night(1)
+    g.apply(1, act(OVERTAKE, 0, 0, 1))
+    assert g.soul == [4, 4] and c[3] == 1  # retaken: no soul
+    assert g.bodies == [21, 12]  # the retaking is paid in full all the same
+
+
+def test_t8_a_community_lost_to_nobody_gives_no_soul_again_and_its_influence_stays():
+    g = night(game((TYR, BAR)), 1)
+    c = place(g, 1, 1)  # a Town: 2 soul
+    g.pos = [1, 5]
+    g.bodies = [30, 30]
+    g.start_night(0)
+    g.apply(0, act(OVERTAKE, 0, 0, 1))
+    assert g.soul[0] == 2 and c[4] == 1
+    g.apply(0, act(END))
+    hand(g, 1, "uprising")
+    g.apply(1, act(RITUAL, KIND["uprising"], 10 + 1, 0))
+    assert c[3] == -1 and c[4] == 1  # controlled by nobody, the token stays
+    g.apply(1, act(END))
+    g.start_night(0)
+    g.apply(0, act(OVERTAKE, 0, 0, 1))
+    assert c[3] == 0 and g.soul[0] == 2
+
+
+def test_t8_ten_tokens_are_no_limit():
+    g = night(game((BAR, TYR, FEA, BEA)), 0)
+    assert len(g.comm) == 16
+    g.bodies[0] = 100
+    taken = 0
+    for c in g.comm:
+        g.start_night(0)
+        g.pos[0] = c[0]
+        g.apply(0, act(OVERTAKE, 0, 0, c[0]))
+        taken += 1
+        assert c[3] == 0 and c[4] == 1
+    assert taken == 16 and len(g.controlled(0)) == 16
+    assert g.soul[0] == sum(c[1] + 1 for c in g.comm) == 40  # every community gave its soul
+
+
+def test_y3_manipulate_takes_a_random_ritual_for_a_point():
+    g = night(game((TYR, BAR, FEA)), 0)
+    g.hands = [[], [], []]
+    g.deck = R.deck()
+    g.soul = [5, 4, 9]
+    hand(g, 1, "bat", "sunrise", "tithe")
+    hand(g, 2, "haste")
+    theirs = sorted(g.hands[1])
+    assert [a for a in g.legal(0) if a // 1000000 == MANIPULATE] == [act(MANIPULATE, 1)]  # seat 2 has more soul
+    g.apply(0, act(MANIPULATE, 1))
+    assert g.ap == 2 and len(g.hands[0]) == 1 and len(g.hands[1]) == 2
+    assert sorted(g.hands[0] + g.hands[1]) == theirs and g.hands[2] == [KIND["haste"]]
+    taken = set()
+    for seed in range(40):
+        t = night(game((TYR, BAR, FEA), seed=seed), 0)
+        t.hands = [[], [KIND["bat"], KIND["sunrise"], KIND["tithe"]], []]
+        t.soul = [5, 0, 0]
+        t.apply(0, act(MANIPULATE, 1))
+        taken.add(t.hands[0][0])
+    assert taken == set(theirs)  # at random: any of the three
+
+
+def test_y3_manipulate_refused_below_five_soul_or_from_a_player_not_poorer_or_empty_handed():
+    for soul, hands in (([4, 0], [[], [KIND["bat"]]]),  # the Tyrant below 5 soul
+                        ([5, 5], [[], [KIND["bat"]]]),  # as much soul as hers
+                        ([5, 6], [[], [KIND["bat"]]]),  # more soul
+                        ([5, 0], [[], []])):  # no ritual to take
+        g = night(game((TYR, BAR)), 0)
+        g.soul, g.hands = soul, hands
+        before = g.to_json()
+        assert act(MANIPULATE, 1) not in g.legal(0)
+        with pytest.raises(GameError):
+            g.apply(0, act(MANIPULATE, 1))
+        assert g.to_json() == before
+    g = night(game((BAR, TYR)), 0)  # Manipulate is the Tyrant's
+    g.soul, g.hands = [8, 0], [[], [KIND["bat"]]]
+    with pytest.raises(GameError):
+        g.apply(0, act(MANIPULATE, 1))
+
+
+def y4_round(g, tyrant):
+    """End the round and play the Afternoon; returns the Tyrant's points at the start of her next Night."""
+    g.phase, g.active, g.pending = "night", g.n - 1, None
+    g.end_night_turn()
+    for s in range(g.n):
+        g.apply(s, act(PASS))
+    while g.active != tyrant:
+        g.apply(g.active, act(END))
+    return g.ap
+
+
+@pytest.mark.parametrize("soul, owned, points", [(8, 5, 4), (8, 6, 4), (8, 4, 3), (7, 5, 3), (12, 5, 4)])
+def test_y4_tyrannical_rule_counts_communities_as_the_morning_starts(soul, owned, points):
+    g = game((BAR, TYR))
+    g.soul[1] = soul
+    for c in g.comm:
+        c[3] = -1
+    for c in g.comm[:owned]:
+        c[3] = 1
+    assert y4_round(g, 1) == points
+
+
+def test_y4_communities_lost_after_the_morning_do_not_take_the_fourth_point():
+    g = game((BAR, TYR))
+    g.soul[1] = 8
+    for c in g.comm:
+        c[3] = -1
+    for c in g.comm[:5]:
+        c[3], c[4] = 1, 2
+    g.phase, g.active = "night", 1
+    g.end_night_turn()
+    for s in range(2):
+        g.apply(s, act(PASS))
+    assert g.to_move() == [0]
+    g.hands[0] = []
+    hand(g, 0, "uprising")
+    g.bodies[0] = 5
+    g.apply(0, act(RITUAL, KIND["uprising"], 10 + g.comm[0][0], 0))
+    assert len(g.controlled(1)) == 4
+    g.apply(0, act(END))
+    assert g.to_move() == [1] and g.ap == 4  # five as the Morning started: four points that Night
+    assert y4_round(g, 1) == 3  # four at the next Morning: three

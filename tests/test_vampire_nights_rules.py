@@ -732,3 +732,150 @@ def test_the_board_can_take_a_seat():
     h = VN.from_json(before)
     h.apply(2, want)
     assert g.to_json() == h.to_json()
+
+
+# --- the ids of the notes, one by one --------------------------------------------------------------
+
+def test_m19_vampires_score_5_5_2_and_a_set_15_for_a_guard_player_only():
+    assert [C.score([t], False) for t in (C.LORD, C.LADY, C.MINION)] == [5, 5, 2]
+    assert C.score([C.LORD, C.LADY, C.MINION], False) == 15
+    assert C.score([C.LORD, C.LADY, C.MINION] * 2, False) == 30  # as many sets as possible
+    assert C.score([C.LORD, C.LORD, C.LADY, C.MINION, C.MINION, C.MINION], False) == 15 + 5 + 2 + 2
+    assert C.score([C.LORD, C.LADY], False) == 10  # no Minion: no set
+    for loot in ([C.LORD], [C.LADY], [C.MINION], [C.LORD, C.LADY, C.MINION]):
+        assert C.score(loot, True) == 0  # a Vampire player scores no vampire
+
+
+def test_m19_villagers_2_each_4_for_a_vampire_player_and_their_sets():
+    for t in (C.FATHER, C.MOTHER, C.DAUGHTER):
+        assert (C.score([t], False), C.score([t], True)) == (2, 4)
+    family = [C.FATHER, C.MOTHER, C.DAUGHTER]
+    assert (C.score(family, False), C.score(family, True)) == (9, 12)
+    assert (C.score(family + [C.DOG], False), C.score(family + [C.DOG], True)) == (14, 18)
+    assert (C.score([C.DOG], False), C.score([C.DOG], True)) == (0, 0)  # a Dog alone is worth nothing
+    assert C.score([C.DOG, C.FATHER, C.MOTHER], False) == 4  # no set: the Dog still nothing
+    assert C.score(family * 2 + [C.DOG], False) == 14 + 9
+    assert C.score(family * 2 + [C.DOG], True) == 18 + 12
+
+
+def test_m19_coins_3_and_the_cursed_stone_6_or_2_each_for_a_guard_player_with_more():
+    assert (C.score([C.COINS], False), C.score([C.COINS], True)) == (3, 3)
+    assert C.score([C.COINS] * 3, False) == 9
+    assert (C.score([C.STONE], False), C.score([C.STONE], True)) == (6, 6)
+    assert C.score([C.STONE] * 2, False) == 4 and C.score([C.STONE] * 3, False) == 6
+    assert C.score([C.STONE] * 2, True) == 12 and C.score([C.STONE] * 3, True) == 18  # a Vampire keeps 6 each
+
+
+def test_m19_the_coffin_8_or_10_and_a_pile_is_the_sum_of_its_parts():
+    for vampire in (False, True):
+        assert C.score([C.COFFIN_BOTH], vampire) == 8 and C.score([C.COFFIN_PAID], vampire) == 10
+    pile = [C.LORD, C.LADY, C.MINION, C.MINION, C.FATHER, C.MOTHER, C.DAUGHTER, C.DOG, C.COINS, C.STONE,
+            C.STONE, C.COFFIN_BOTH]
+    assert C.score(pile, False) == 15 + 2 + 14 + 3 + 2 * 2 + 8
+    assert C.score(pile, True) == 0 + 18 + 3 + 6 * 2 + 8
+
+
+def test_m19_a_player_with_two_vampire_bites_is_scored_as_a_vampire():
+    from nightboard.games.vampire_nights import night as N
+    g = blank(3)
+    pile = [C.LORD, C.FATHER, C.STONE, C.STONE]
+    g.loot = [pile[:], pile[:], pile[:]]
+    g.bites = [[C.VAMPIRE, C.SHIELD, C.VAMPIRE], [C.VAMPIRE, C.SHIELD], []]
+    N.finish(g, [])
+    assert g.scores == [0 + 4 + 12, 5 + 2 + 4, 5 + 2 + 4]
+    assert g.winners == [0]
+
+
+def test_m21_exploring_ends_at_once_with_players_plus_one_guards_in_gardens_mid_turn():
+    g = blank(2)
+    at(g, 0, 0, 6, 1)
+    at(g, 2, 1, 6, 1)
+    at(g, 1, 1, 4)
+    at(g, 3, 1, 2)
+    assert g.phase == "explore"  # two guards in Gardens: not yet
+    ev = g.apply(0, act(MOVE, 1 * 64 + cell(1, 6)))
+    assert {"end_of_exploration": 1} in ev and g.phase != "explore"  # before its player ended the turn
+
+
+def test_m21_three_players_need_four_guards_in_gardens_and_the_cloak_counts():
+    g = blank(3)
+    g.hands[0] = [C.CLOAK]
+    at(g, 2, 1, 6, 1)
+    at(g, 4, 2, 6, 1)
+    at(g, 0, 0, 4)
+    at(g, 1, 0, 5)
+    ev = g.apply(0, act(MOVE, 1 * 64 + cell(0, 6)))
+    assert g.phase == "explore" and not [e for e in ev if "end_of_exploration" in e]  # three of four
+    g.apply(0, act(END, 0))
+    for p in (1, 2):
+        assert g.to_move() == [p]
+        g.apply(p, act(MOVE, (2 * p + 1) * 64 + cell(p, 1)))
+        g.apply(p, act(END, 0))
+    assert g.to_move() == [0] and g.phase == "explore"
+    ev = g.apply(0, act(A.CLOAK, 0))  # straight to the secret space: the fourth
+    assert {"end_of_exploration": 1} in ev and g.phase != "explore"
+
+
+def test_m21_exploring_ends_when_no_guard_is_left_exploring():
+    g = blank(2)
+    at(g, 0, 0, 6, 1)  # in a Garden
+    at(g, 1, 0, 3)
+    g.passed[1] = 1
+    at(g, 2, 1, 2)
+    g.passed[2] = 1
+    at(g, 3, 1, 5)  # the last one exploring
+    g.active = 1
+    g.apply(1, act(MOVE, 3 * 64 + cell(1, 6)))
+    ev = g.apply(1, act(END, 0))
+    assert {"end_of_exploration": 1} in ev and g.phase != "explore"  # two guards in Gardens, fewer than three
+    h = blank(2)
+    for k in (0, 1, 2):
+        at(h, k, k % 2, 1 + k)
+    h.passed[0] = h.passed[2] = 1
+    at(h, 1, 0, 6, 1)
+    at(h, 3, 1, 4)
+    h.active = 1
+    ev = h.apply(1, act(PASS, 3))  # the last one lies down
+    assert {"end_of_exploration": 1} in ev and h.phase != "explore"
+
+
+def test_m21_a_player_with_no_guard_exploring_is_skipped_each_round():
+    g = blank(3)
+    at(g, 2, 1, 6, 1)  # player 1: one guard in a Garden, the other lying down
+    at(g, 3, 1, 3)
+    g.passed[3] = 1
+    at(g, 0, 0, 1)
+    at(g, 4, 2, 1)
+    assert g.legal(1) == []
+    g.apply(0, act(MOVE, 0 * 64 + cell(0, 2)))
+    g.apply(0, act(END, 0))
+    assert g.to_move() == [2]
+    g.apply(2, act(MOVE, 4 * 64 + cell(2, 2)))
+    g.apply(2, act(END, 0))
+    assert g.to_move() == [0] and g.phase == "explore"
+
+
+def test_m26_the_glass_takes_any_item_of_the_discard_pile_but_never_itself():
+    g = blank(2)
+    g.hands[0] = [C.GLASS]
+    g.item_discard = []
+    assert not [a for a in g.legal(0) if a >> 10 == A.GLASS]  # an empty pile: the Glass has nothing to fetch
+    g.item_discard = [C.STAKE, C.TORCH, C.TORCH]
+    assert [a for a in g.legal(0) if a >> 10 == A.GLASS] == [act(A.GLASS, C.STAKE), act(A.GLASS, C.TORCH)]
+    before = g.to_json()
+    with pytest.raises(GameError):
+        g.apply(0, act(A.GLASS, C.GLASS))  # the pile as it was before the Glass: no Glass in it
+    assert g.to_json() == before
+    g.apply(0, act(A.GLASS, C.TORCH))
+    assert g.hands[0] == [C.TORCH] and g.item_discard == [C.STAKE, C.TORCH, C.GLASS]
+
+
+def test_m26_another_glass_already_in_the_pile_may_be_fetched():
+    g = blank(2)
+    g.hands[0] = [C.GLASS, C.GLASS]
+    g.item_discard = [C.BAG]
+    assert act(A.GLASS, C.GLASS) not in g.legal(0)  # the one in hand is not in the pile
+    g.item_discard = [C.GLASS]
+    assert [a for a in g.legal(0) if a >> 10 == A.GLASS] == [act(A.GLASS, C.GLASS)]
+    g.apply(0, act(A.GLASS, C.GLASS))
+    assert g.hands[0] == [C.GLASS, C.GLASS] and g.item_discard == [C.GLASS]
