@@ -38,8 +38,32 @@ RESET_US = 300
 
 
 def _mpy_json(code, heap="192k", compiled=True):
-    out = run_mpy(code, heap=heap, compiled=compiled, extra_path=(FAKES,))
-    return json.loads(out.strip().splitlines()[-1])
+    return _json_and_qstrs(run_mpy(code, heap=heap, compiled=compiled, extra_path=(FAKES,)))
+
+
+# MicroPython interns every name and short string of the code it imports (qstrs, never freed) in pools that
+# double: 20 entries, then 40, 80 ... On the rp2 port (1.28, measured on the emulated RP2040) and on the 32-bit
+# WASI build the first six hold 1,260, and the 1,261st name allocates a seventh of 1,280 entries: 7.8 KB of heap
+# on the Pico (9.2 KB on the WASI build) at once, mostly empty. A game that crosses that line shows a worst
+# point some 8 KB higher than one just under it; the bench gives each run's count and its room before the line.
+QSTR_FIRST_POOL = 20
+QSTR_SIX_POOLS = QSTR_FIRST_POOL * 63  # 1,260
+_QSTR_LINE = re.compile(r"qstr pool: n_pool=(\d+), n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)")
+
+
+def qstr_room(n_pool, n_qstr):
+    """Names that still fit in the pools already allocated (where the first pool holds QSTR_FIRST_POOL)."""
+    return QSTR_FIRST_POOL * ((1 << n_pool) - 1) - n_qstr
+
+
+def _json_and_qstrs(text):
+    """The JSON document of a run's last line, with the interned names' figures if the run printed them."""
+    out = json.loads(text.strip().splitlines()[-1])
+    m = _QSTR_LINE.search(text)
+    if m and isinstance(out, dict):
+        n_pool, n_qstr, _data, total = (int(x) for x in m.groups())
+        out["qstrs"] = {"names": n_qstr, "pools": n_pool, "bytes": total, "room": qstr_room(n_pool, n_qstr)}
+    return out
 
 
 # How a game's turn is played on the table when its TOOLS["bench"] gives no "drive": the table plays it by
@@ -133,7 +157,8 @@ def heap(game, romfs=False, wasi=False):
         # With ROMFS the package comes from the image only, not also from files beside it.
         wasi_runner.input_dir(tmp, None if romfs else compiled_firmware(), [prof_file] + ([image] if image else []))
         prelude = "import sys\nsys.path.insert(0, %r)\n" % wasi_runner.INPUT
-        return wasi_runner.run_json(code(at + prof_file.name, image and at + image.name, at + "store", prelude), tmp)
+        text, _fuel = wasi_runner.run(code(at + prof_file.name, image and at + image.name, at + "store", prelude), tmp)
+        return _json_and_qstrs(text)
 
 
 HEAP_WAYS = (  # (suffix of the results key, ROMFS, 32-bit WASI build)
@@ -594,6 +619,12 @@ def game_rows(games=None):
             for point, words in (("setup", "after setup"), ("worst", "worst point")):
                 rows.append(("heap, %s, %s: %s" % (title, way, words), ("heap_" + name + suffix, point))
                             + HEAP_BUDGET + (how,))
+    for g in games:
+        rows.append(("interned names (qstrs) at the end of a %s %s, 32-bit ROMFS" % (g["title"], g["about"]),
+                     ("heap_" + g["name"] + "_32_romfs", "qstrs", "names"), "<= 1 260 (6 pools)",
+                     ("<=", QSTR_SIX_POOLS), "micropython.qstr_info() after the game (results: its pools and "
+                     "the room left in them); the 1,261st name allocates a seventh pool of 1,280, 7.8 KB on a "
+                     "Pico, and the worst point is that much higher"))
     if games:
         rows.append(("heap in use after boot (%s table)" % games[0]["title"], ("heap_" + games[0]["name"], "boot"),
                      "-", None, UNIX))

@@ -157,6 +157,8 @@ while not t.game.over and turns < 400:
             break
     turns += 1
 gc.collect()
+import micropython
+micropython.qstr_info()  # the interned names (a line the bench reads: qstr_figures); both names are MicroPython's own
 print(json.dumps({'boot': boot, 'setup': setup, 'worst': worst, 'turns': turns,
                   'alloc_idle': alloc_idle, 'alloc_anim': anim, 'total_heap_at_end': gc.mem_alloc() + gc.mem_free(),
                   'end': t.game.to_json()}))
