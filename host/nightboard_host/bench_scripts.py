@@ -158,7 +158,7 @@ while not t.game.over and turns < 400:
     turns += 1
 gc.collect()
 import micropython
-micropython.qstr_info()  # the interned names (a line the bench reads: qstr_figures); both names are MicroPython's own
+micropython.qstr_info()  # the interned names: a line bench._json_and_qstrs reads (both names are MicroPython's own)
 print(json.dumps({'boot': boot, 'setup': setup, 'worst': worst, 'turns': turns,
                   'alloc_idle': alloc_idle, 'alloc_anim': anim, 'total_heap_at_end': gc.mem_alloc() + gc.mem_free(),
                   'end': t.game.to_json()}))
