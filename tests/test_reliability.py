@@ -927,3 +927,39 @@ def test_a_save_that_finds_no_heap_twice_is_reported_and_the_next_turn_saves(mon
     assert not mem.exists(SAVE)
     play_turn(d, 0)  # the game went on: its next turn is saved
     assert t.save_problem is None and decode(mem.read(SAVE), _k(mem))[1] == t.game.to_json()
+
+
+def test_a_sealing_step_that_finds_no_heap_is_reported_and_the_game_goes_on():
+    # before: the error went to the crash path, which goes back to the last save and so loses the turn
+    mem = MemStorage()
+    d = boot(mem)
+    t = d.table
+    from nightboard_host.client import LocalLink
+
+    assert LocalLink(t).request("start", **START)["ok"]
+    d.saved()
+    sealer = t.saves._sealer
+    real, left = sealer.run, [1]
+
+    def run(*a):
+        if left[0]:
+            left[0] -= 1
+            raise MemoryError("memory allocation failed, allocating 256 bytes")
+        return real(*a)
+
+    sealer.run = run
+    g = t.game
+    for f in range(g.families):
+        d.choose(f, f % 2, 0)
+    for f in range(g.families):
+        d.tap(f, "ok")
+    for _ in range(200):
+        if t.save_failing is not None:
+            break
+        d.frames(1)
+    played = t.game.to_json()
+    assert t.mode == "game" and t.game.turn == 2 and "memory allocation failed" in t.save_failing
+    assert not t.saves.pending and not mem.exists(TMP)
+    play_turn(d, 1)  # the next turn is saved, with the one before it
+    assert t.save_problem is None and played != t.game.to_json()
+    assert decode(mem.read(SAVE), _k(mem))[1] == t.game.to_json()

@@ -133,11 +133,7 @@ class Keeper:
         sealing = not self.saves.on_flash_next
         try:
             done = self.saves.step()
-        except (OSError, SaveError) as e:
-            self._save_trouble(e)
-            return
-        except MemoryError as e:  # the sealing's own numbers: reported, and the next turn tries again
-            self.saves.cancel()
+        except (OSError, SaveError, MemoryError) as e:  # (step() has dropped the save) reported; the next turn tries again
             self._save_trouble(e)
             return
         if done:
