@@ -599,15 +599,9 @@ def _state_reply(table):
     return LocalLink(table).call("state")
 
 
-def test_a_full_flash_is_shown_at_once_the_game_goes_on_and_every_turn_tries_again():
-    from nightboard.table.keeper import ERROR_SHOW_MS
-
-    size = len(encode("vampiring", 0, Driver(START).table.game.to_json(), KEY, NONCE))
-    mem = MemStorage(capacity=size * 3 // 2)  # the first save fits; old and new side by side do not
-    d = Driver(START, hal=make_sim_hal(profile(), storage=mem))
+def _turn_until_the_save_fails(d):
+    """Every family confirms a choice; then frames until the turn's save has failed (or 200 frames)."""
     t = d.table
-    d.saved()
-    assert t.saves.writes == 1 and t.save_failing is None
     g = t.game
     for f in range(g.families):
         d.choose(f, f % 2, 0)
@@ -617,6 +611,18 @@ def test_a_full_flash_is_shown_at_once_the_game_goes_on_and_every_turn_tries_aga
         if t.save_failing is not None:
             break
         d.frames(1)
+
+
+def test_a_full_flash_is_shown_at_once_the_game_goes_on_and_every_turn_tries_again():
+    from nightboard.table.keeper import ERROR_SHOW_MS
+
+    size = len(encode("vampiring", 0, Driver(START).table.game.to_json(), KEY, NONCE))
+    mem = MemStorage(capacity=size * 3 // 2)  # the first save fits; old and new side by side do not
+    d = Driver(START, hal=make_sim_hal(profile(), storage=mem))
+    t = d.table
+    d.saved()
+    assert t.saves.writes == 1 and t.save_failing is None
+    _turn_until_the_save_fails(d)
     d.frames(1)
     assert t.mode == "game" and "the flash is full, errno 28" in t.save_failing  # the game goes on...
     assert _ring_is_error_pattern(d)  # ...under the error pattern, from the next frame
@@ -881,17 +887,22 @@ def test_a_turn_that_ends_during_the_save_of_the_one_before_waits_for_it():
     assert saved == t.game.to_json() and header["turns_done"] == 8
 
 
-def _short_of_memory(monkeypatch, times):
-    """Make VampiRing's to_json (which every save calls first) fail `times` times as a full heap would."""
-    real = V.VampiRing.to_json
+def _failing_first(real, times, nbytes):
+    """`real`, except that its first `times` calls raise MemoryError as a full heap would; ([left], wrapper)."""
     left = [times]
 
-    def to_json(self):
+    def wrapper(*a):
         if left[0]:
             left[0] -= 1
-            raise MemoryError("memory allocation failed, allocating 592 bytes")
-        return real(self)
+            raise MemoryError("memory allocation failed, allocating %d bytes" % nbytes)
+        return real(*a)
 
+    return left, wrapper
+
+
+def _short_of_memory(monkeypatch, times):
+    """Make VampiRing's to_json (which every save calls first) fail `times` times."""
+    left, to_json = _failing_first(V.VampiRing.to_json, times, 592)
     monkeypatch.setattr(V.VampiRing, "to_json", to_json)
     return left
 
@@ -939,24 +950,8 @@ def test_a_sealing_step_that_finds_no_heap_is_reported_and_the_game_goes_on():
     assert LocalLink(t).request("start", **START)["ok"]
     d.saved()
     sealer = t.saves._sealer
-    real, left = sealer.run, [1]
-
-    def run(*a):
-        if left[0]:
-            left[0] -= 1
-            raise MemoryError("memory allocation failed, allocating 256 bytes")
-        return real(*a)
-
-    sealer.run = run
-    g = t.game
-    for f in range(g.families):
-        d.choose(f, f % 2, 0)
-    for f in range(g.families):
-        d.tap(f, "ok")
-    for _ in range(200):
-        if t.save_failing is not None:
-            break
-        d.frames(1)
+    _left, sealer.run = _failing_first(sealer.run, 1, 256)
+    _turn_until_the_save_fails(d)
     played = t.game.to_json()
     assert t.mode == "game" and t.game.turn == 2 and "memory allocation failed" in t.save_failing
     assert not t.saves.pending and not mem.exists(TMP)
