@@ -152,6 +152,29 @@ def test_sources_main_stays_source_the_package_is_compiled(tmp_path):
         flash.firmware_sources(tmp_path)
 
 
+@pytest.mark.micropython
+def test_a_compiled_module_names_itself_in_tracebacks_by_its_dotted_name(tmp_path):
+    # mpy-cross -s: the module's dotted name, which MicroPython interns anyway as it imports it, rather than a
+    # path it would intern beside it (one name a module for good: board_code.source_name). The name must not
+    # depend on the folder the build ran in, and a package's __init__ carries the package's name.
+    from nightboard_host.board_code import source_name
+    from nightboard_host.mpy_runner import compiled_firmware, micropython_exe
+
+    assert source_name("nightboard/games/dracula/__init__.mpy") == "nightboard.games.dracula"
+    assert source_name("nightboard/table/app.py") == "nightboard.table.app"
+    src = tmp_path / "x.py"
+    src.write_text("def f():\n    raise ValueError('no')\n")
+    c = flash.Compiler(3, None, tmp_path / "c")  # bytecode only, .mpy v6.3: the unix port's too
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "x.mpy").write_bytes(c.compile(src, "nightboard/table/x.mpy"))
+    lib = str(tmp_path / "lib")
+    out = subprocess.run([micropython_exe(), "-c", "import sys\nsys.path.insert(0, %r)\nimport x\nx.f()" % lib],
+                         capture_output=True, text=True, timeout=60)
+    assert 'File "nightboard.table.x", line 2, in f' in out.stdout + out.stderr, out.stdout + out.stderr
+    app = (compiled_firmware() / "nightboard" / "table" / "app.mpy").read_bytes()
+    assert b"nightboard.table.app" in app and b"nightboard/table/app.py" not in app
+
+
 def test_compiled_for_the_board_s_mpy_version_and_cached(tmp_path, monkeypatch):
     src = FIRMWARE / "nightboard" / "prng.py"
     new = flash.Compiler(3, "armv6m", tmp_path / "c")

@@ -20,6 +20,16 @@ BOOT = "nightboard.boot"  # main.py's body (compiled with the package): the same
 _GAMES_RE = re.compile(r"^GAMES = \((?:[^()]*)\)", re.M)
 
 
+def source_name(rel):
+    """The name a compiled module carries for its tracebacks (mpy-cross -s): its dotted module name, from its
+    path in the firmware ("nightboard/table/app.py" or .mpy: "nightboard.table.app", a package's __init__: the
+    package). MicroPython interns that name for good when it loads the file, and it interns the module's
+    dotted name anyway as it imports it: the same text is one name, where a path would be a second, some 60
+    names on a board (about 8 KB of heap when they take it past a pool of names; docs/performance.md)."""
+    name = rel.rsplit(".", 1)[0].replace("/", ".")
+    return name[:-9] if name.endswith(".__init__") else name
+
+
 class GamesError(ValueError):
     """A --games choice the firmware cannot make; the message says why."""
 

@@ -359,15 +359,18 @@ class Compiler:
         return exe, "%s (%s)" % (out.strip(), ver)
 
     def compile(self, src, rel):
+        from nightboard_host.board_code import source_name
+
         data = src.read_bytes()
-        key = hashlib.sha256(("%s|%s|%d|%s|" % (self.ident, " ".join(self.flags), self.sub, rel))
+        name = source_name(rel)
+        key = hashlib.sha256(("%s|%s|%d|%s|-s %s|" % (self.ident, " ".join(self.flags), self.sub, rel, name))
                              .encode() + data).hexdigest()
         hit = self.cache / (key + ".mpy")
         if hit.is_file():
             return hit.read_bytes()
         self.cache.mkdir(parents=True, exist_ok=True)
         tmp = self.cache / ("%s.%d.tmp" % (key, os.getpid()))
-        proc = subprocess.run([self.exe] + self.flags + ["-o", str(tmp), "-s", rel[:-4] + ".py", str(src)],
+        proc = subprocess.run([self.exe] + self.flags + ["-o", str(tmp), "-s", name, str(src)],
                               capture_output=True, text=True)
         if proc.returncode != 0:
             tmp.unlink(missing_ok=True)

