@@ -341,6 +341,18 @@ def test_flash_storage_is_a_dir_storage(hw, tmp_path):
     assert hw.rp2_storage.DEFAULT_DIR == "/data"
 
 
+def test_flash_storage_replaces_a_file_by_writing_over_it(hw, tmp_path):
+    # littlefs commits a file at close, so the board writes a save straight over the old one: one write, no
+    # temporary file, no rename (the emulated Pico's tests run it on the real littlefs)
+    s = hw.rp2_storage.FlashStorage(str(tmp_path / "flash"))
+    s.replace("g.json", b"old", "g.tmp")  # a new file: littlefs would commit it empty at open, so not in place
+    assert s.listdir() == ["g.json"] and s.read("g.json") == b"old"
+    calls = []
+    s.rename = lambda old, new: calls.append((old, new))
+    s.replace("g.json", b"new", "g.tmp")
+    assert calls == [] and s.listdir() == ["g.json"] and s.read("g.json") == b"new"
+
+
 # ---- the same backends under MicroPython (real time module, fake machine/rp2/neopixel) ----
 
 MPY_BOARD = """

@@ -239,6 +239,54 @@ def test_save_by_rename_survives_a_cut_at_every_point():
     assert outcomes == {old, new}
 
 
+def test_replace_as_littlefs_does_it_survives_a_cut_at_every_point():
+    # MemStorage.replace is the board's write over a file (hal/rp2_storage.py): littlefs commits the file when
+    # it is closed, so a cut anywhere in it leaves the old content, and no temporary file is left behind.
+    old, new = b'{"turn":7,"pad":"' + b"a" * 40 + b'"}', b'{"turn":8,"pad":"' + b"b" * 50 + b'"}'
+    probe = MemStorage(files={"game.json": old})
+    probe.replace("game.json", new, "game.tmp")
+    assert probe.ops == 1 and probe.bytes_written == len(new) and probe.files == {"game.json": new}
+    outcomes = set()
+    for cut in range(len(new) + 2):
+        st = MemStorage(files={"game.json": old}, fail_after=cut)
+        try:
+            st.replace("game.json", new, "game.tmp")
+        except PowerCut as e:
+            assert "the old content stays" in str(e)
+        st.power_on()
+        assert st.files in ({"game.json": old}, {"game.json": new}), "cut after %d: %r" % (cut, st.files)
+        outcomes.add(st.read("game.json"))
+    assert outcomes == {old, new}
+
+
+def test_replace_needs_room_for_the_new_content_beside_the_old():
+    # copy-on-write: until the new file is committed its blocks and the old one's are both in use
+    st = MemStorage(files={"game.json": b"x" * 60}, capacity=100)
+    with pytest.raises(OSError) as e:
+        st.replace("game.json", b"y" * 60, "game.tmp")
+    assert e.value.args[0] == errno.ENOSPC and st.files == {"game.json": b"x" * 60} and st.refused == 1
+    st.replace("game.json", b"y" * 40, "game.tmp")
+    assert st.files == {"game.json": b"y" * 40}
+
+
+def test_dir_storage_replaces_through_a_temporary_file(tmp_path):
+    # On POSIX (the virtual board) and FAT a file written in place can be torn: the new content goes to the
+    # temporary file, then a rename puts it in the old one's place.
+    st = DirStorage(str(tmp_path / "d"))
+    st.write("game.json", b"old")
+    seen = []
+    rename = st.rename
+
+    def watch(old, new):
+        seen.append((sorted(p.name for p in (tmp_path / "d").iterdir()), st.read("game.json")))
+        rename(old, new)
+
+    st.rename = watch
+    st.replace("game.json", b"new", "game.tmp")
+    assert seen == [(["game.json", "game.tmp"], b"old")]
+    assert st.listdir() == ["game.json"] and st.read("game.json") == b"new"
+
+
 def test_mem_storage_initial_files_and_errors():
     st = MemStorage(files={"b": "two", "a": b"one"})
     assert st.listdir() == ["a", "b"] and st.read("b") == b"two"

@@ -90,7 +90,7 @@ def test_each_frame_does_one_bounded_part_and_a_power_cut_at_any_frame_loses_at_
         while True:
             ops = d.hal.storage.ops
             d.frames(1)
-            assert d.hal.storage.ops - ops <= 1  # at most one write or one rename a frame
+            assert d.hal.storage.ops - ops <= 1  # at most one write a frame
             assert _boot_state(d.hal.storage.files) in (before, after)
             steps += 1
             if not store.pending and not d.table._save_due:
@@ -101,8 +101,8 @@ def test_each_frame_does_one_bounded_part_and_a_power_cut_at_any_frame_loses_at_
         # draws the turn's first picture; the save's beginning; the publishing (held) and a frame that
         # draws): the sealing, in a
         # fixed count of frames, the collection of the sealing's garbage (held) and a frame that draws,
-        # the write (held), a frame that draws, the rename
-        assert steps == SEAL_FRAMES + 7
+        # the write over the old save (held)
+        assert steps == SEAL_FRAMES + 5
         d.settle()
 
 
@@ -130,11 +130,11 @@ def test_leaving_the_game_during_the_save_leaves_nothing_to_resume():
     d = Driver(START)
     d.frames(10)
     _play_turn(d, 0)
-    for _ in range(40):  # up to the frame whose flash holds the new save's temporary file
+    for _ in range(40):  # up to the frame before the one that writes the new save
         d.frames(1)
-        if TMP in d.hal.storage.files:
+        if d.table.saves.on_flash_next:
             break
-    assert d.table.saves.pending and TMP in d.hal.storage.files
+    assert d.table.saves.pending and d.table.saves.on_flash_next and SAVE in d.hal.storage.files
     d.table.reset()
     d.frames(10)
     assert SAVE not in d.hal.storage.files and TMP not in d.hal.storage.files
@@ -169,6 +169,7 @@ def test_a_failing_flash_during_the_steps_is_reported_and_the_old_save_stays():
         raise OSError(28, "no space left")
 
     d.hal.storage.write = broken
+    d.hal.storage.replace = lambda name, data, tmp=None: broken(name, data)
     _play_turn(d, 0)
     d.saved()
     assert "could not be saved" in d.table.save_problem
@@ -207,7 +208,7 @@ def test_a_save_takes_the_same_frames_whatever_the_state_s_length():
         while not store.step():
             steps += 1
         counts.add(steps)
-    assert counts == {SEAL_FRAMES + 2}  # sealing, write, rename
+    assert counts == {SEAL_FRAMES + 1}  # sealing, the write
 
 
 def test_the_frame_whose_press_resolves_a_turn_is_held_and_the_next_draws_the_turn():

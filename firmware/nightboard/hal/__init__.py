@@ -14,6 +14,8 @@ clock    ticks_ms(), ticks_us(), ticks_diff(a, b) (wrap-safe, like time.ticks_di
          sleep_ms(n).
 watchdog start(), feed(), stop(): restarts a hung table (board: machine.WDT); optional.
 storage  read(name) -> bytes or None, write(name, data), rename(old, new),
+         replace(name, data, tmp): the whole file, a power cut leaving the old
+         content or the new (through `tmp` and a rename where the filesystem needs it),
          remove(name), exists(name), listdir() -> sorted names.
          Names are flat file names in one directory.
 random_bytes(n)       n bytes of the board's own randomness (hal/entropy.py: os.urandom where it

@@ -2,7 +2,7 @@
 
 Names are flat file names inside one base directory. `write` flushes and closes
 before it returns, so write-new-then-rename-over-old is a safe save on
-littlefs, on POSIX and on the MicroPython unix port.
+littlefs, on POSIX and on the MicroPython unix port: `replace` does that.
 """
 
 import os
@@ -103,6 +103,13 @@ class DirStorage:
         sync = getattr(os, "sync", None)
         if sync is not None:
             sync()
+
+    def replace(self, name, data, tmp):
+        """Write the whole file so that a power cut at any moment leaves its old content or the new one: the
+        new written to `tmp`, then renamed over it (POSIX, FAT, the unix port). The board's littlefs needs
+        no temporary file (rp2_storage.py)."""
+        self.write(tmp, data)
+        self.rename(tmp, name)
 
     def exists(self, name):
         try:

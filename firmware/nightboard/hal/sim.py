@@ -170,7 +170,9 @@ class MemStorage:
     A write of k bytes costs k, rename and remove cost 1. When an operation costs
     more than what is left, the power goes: a write leaves the bytes that fit as
     the file's content (a torn write), a rename/remove does nothing, PowerCut is
-    raised, and every later call raises PowerCut until power_on().
+    raised, and every later call raises PowerCut until power_on(). `replace`
+    writes as the board's littlefs does (hal/rp2_storage.py): a cut during it
+    leaves the file's old content.
     `bytes_written` and `ops` count what was done, to pick cut points in tests.
 
     A full or read-only flash: `capacity` (bytes, all files together) makes a write that would not fit
@@ -251,6 +253,23 @@ class MemStorage:
         if done < len(data):
             self.files[name] = data[:done]
             raise PowerCut("storage: power cut while writing %r (%d of %d bytes)" % (name, done, len(data)))
+        self.files[name] = data
+
+    def replace(self, name, data, tmp=None):
+        check_name(name)
+        data = as_bytes(name, data)
+        self._alive()
+        self._may_change()
+        # copy-on-write: the new content needs room beside the old until it is committed
+        if self.capacity is not None and self.used() + len(data) > self.capacity:
+            self.refused += 1
+            raise OSError(ENOSPC, "storage: no space left for %r (%d bytes)" % (name, len(data)))
+        done = self._spend(len(data))
+        self.ops += 1
+        self.bytes_written += done
+        if done < len(data):  # not committed: littlefs still names the old blocks
+            raise PowerCut("storage: power cut while replacing %r (%d of %d bytes; the old content stays)"
+                           % (name, done, len(data)))
         self.files[name] = data
 
     def rename(self, old, new):

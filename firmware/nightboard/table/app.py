@@ -27,8 +27,8 @@ DEBUG_ANNOUNCE_MS = 2000
 ROLES = ("mode", "move", "look", "ok")
 # A held frame does one heavy thing and neither draws nor sends the LEDs (they keep the last picture, a
 # frame longer), so that no frame takes more than two frame times on a Pico: the frame that collects the
-# garbage of a save or of a reply (some 26 ms on a grid, on the emulated RP2040) and the two that write a
-# save to the flash and rename it read the buttons and do nothing else; the frame that answered the host
+# garbage of a save or of a reply (some 26 ms on a grid, on the emulated RP2040) and the one that writes a
+# save to the flash read the buttons and do nothing else; the frame that answered the host
 # handles the presses but does not draw; so does the frame whose presses, or a seat the board plays,
 # resolved a turn (the game's rules, then the first picture of its animation in the next frame: 40 ms in
 # one frame on the emulated RP2040 with the code in ROMFS), and the one that publishes a turn's events

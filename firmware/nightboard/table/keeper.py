@@ -1,10 +1,10 @@
 """Keeping the game through power cuts, hangs and bugs: the table's saving and recovery.
 
 Mixed into Table (table/app.py). The game is saved after setup and after
-every completed turn (one write a turn), through SaveStore's write-then-rename,
-in steps: the frame that ends a turn takes the state, and the following frames
-seal, write and rename it a bounded part at a time (_save_step), so the table
-never freezes on a save.
+every completed turn (one write a turn, over the last save: SaveStore and the
+storage's replace), in steps: the frame that ends a turn takes the state, and
+the following frames seal and write it a bounded part at a time (_save_step),
+so the table never freezes on a save.
 On power-up a saved game is read in the second frame (the first says so:
 mode "reading_save"), then offered (mode "resume_ask": ok resumes, mode or
 move starts afresh); after a watchdog restart or an unhandled error it is

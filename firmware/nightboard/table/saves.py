@@ -3,10 +3,11 @@
 A save file is a header line (JSON: format, program, turn count, nonce, the
 body's length, CRC-32 and MAC) and a body: the game's whole state as JSON,
 padded with zeros to BODY bytes and sealed (table/seal.py), so that no secret
-is readable in the file and its length is the same for every game. It is written to a
-temporary file which is then renamed over the old save, so a power cut at any
-moment leaves either the old save or the new one, never a broken one (littlefs
-renames atomically). A save that fails its checks is renamed aside
+is readable in the file and its length is the same for every game. It is written over
+the old save by the storage's `replace`, so a power cut at any moment leaves either
+the old save or the new one, never a broken one: on the board's littlefs that is one
+write (a file is committed when it is closed), elsewhere a temporary file (TMP)
+renamed over the old save (hal/files.py). A save that fails its checks is renamed aside
 (game.bad1.json, game.bad2.json, ...), never deleted and never allowed to stop
 the boot.
 
@@ -39,7 +40,7 @@ SEAL_STEP = 256  # bytes sealed in one frame, of text or of padding: 2 to 5 ms, 
 # after a save (the held one that collects its garbage) then fall at the same place for every game, and
 # the length of the hidden facts cannot be read from when the picture pauses.
 SEAL_FRAMES = (BODY + SEAL_STEP - 1) // SEAL_STEP + 1  # a text ending in a block: one more frame
-_SEALING, _WRITING, _RENAMING = 0, 1, 2
+_SEALING, _WRITING = 0, 1
 
 
 class SaveError(ValueError):
@@ -144,8 +145,8 @@ class SaveStore:
     # --- writing, in steps ----------------------------------------------------------------------
     # A save is begun in the frame that finished the turn (the state as JSON into the buffer, which
     # fixes what is saved), then sealed SEAL_STEP bytes a frame (its MAC and CRC taken as it goes), then
-    # written to TMP, then renamed over SAVE, each in a frame of its own: no frame carries the whole
-    # save. Until the rename the old save stays whole, so a power cut at any moment loses at most the
+    # written over SAVE (storage.replace) in a frame of its own: no frame carries the whole save. Until
+    # that write is committed the old save stays whole, so a power cut at any moment loses at most the
     # turn in progress.
 
     def begin(self, program, turns_done, state):
@@ -165,8 +166,8 @@ class SaveStore:
 
     @property
     def on_flash_next(self):
-        """True when the next step writes to the flash (the file, then the rename): the table holds its
-        picture in that frame (table/app.py)."""
+        """True when the next step writes to the flash: the table holds its picture in that frame
+        (table/app.py)."""
         job = self._job
         return job is not None and job[0] != _SEALING
 
@@ -187,12 +188,9 @@ class SaveStore:
                     job[3] = crc32(part, job[3])
                 if job[9] and job[8] >= SEAL_FRAMES:
                     job[0] = _WRITING
-            elif job[0] == _WRITING:
-                job[7] = _header_into(self.buf, job[4], job[5], job[6], job[3], self.keys.mac_end(job[2]))
-                self.storage.write(TMP, memoryview(self.buf)[job[7]:])
-                job[0] = _RENAMING
             else:
-                self.storage.rename(TMP, SAVE)
+                job[7] = _header_into(self.buf, job[4], job[5], job[6], job[3], self.keys.mac_end(job[2]))
+                self.storage.replace(SAVE, memoryview(self.buf)[job[7]:], TMP)
                 self._job = None
                 self.writes += 1
                 return True
@@ -207,12 +205,13 @@ class SaveStore:
             pass
 
     def cancel(self):
-        """Drop the save under way; a temporary file it wrote is removed, the old save stays."""
+        """Drop the save under way; the old save stays (a temporary file a failed replace left is removed)."""
         job = self._job
         self._job = None
-        if job is not None and job[0] == _RENAMING:
+        if job is not None and job[0] == _WRITING:
             try:
-                self.storage.remove(TMP)
+                if self.storage.exists(TMP):
+                    self.storage.remove(TMP)
             except OSError:
                 pass
 
