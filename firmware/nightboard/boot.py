@@ -38,7 +38,7 @@ def builtins_first():
         if name not in sys.modules:
             try:
                 sys.modules[name] = __import__("u" + name)
-            except ImportError:  # not in this build: imported the usual way, when needed
+            except (ImportError, OSError):  # not in this build (a WASI build's import can fail with ENOENT): imported the usual way, when needed
                 pass
 
 

@@ -140,25 +140,43 @@ def heap(game, romfs=False, wasi=False):
     """
     g = bench_game(game) if isinstance(game, str) else game
     start, profile = g["start"], g["profile"]
-    prof_file = ROOT / "hardware" / "profiles" / ("%s.json" % profile)
     image = romfs_image() if romfs else None
 
-    def code(prof_path, image_path, store, prelude=""):
-        c = prelude + "PROFILE_PATH = %r\nSTART = %r\nSTORE = %r\n" % (prof_path, start, store) + g["drive"] + S.HEAP
+    def code(board, image_path, store, prelude=""):
+        c = prelude + "BOARD = %r\nSTART = %r\nSTORE = %r\n" % (board, start, store) + g["drive"] + S.HEAP
         return "IMAGE = %r\n" % image_path + S.ROMFS + c if image_path else c
 
     with tempfile.TemporaryDirectory() as tmp:
+        board = checked_board(Path(tmp) / "board", profile)
         if not wasi:
             # A roomy heap: the figure is what is in use, and a ROMFS image read into RAM must fit beside it.
-            return _mpy_json(code(str(prof_file), image and str(image), str(Path(tmp) / "store")), heap="1024k")
+            return _mpy_json(code(str(board), image and str(image), str(Path(tmp) / "store")), heap="1024k")
         from nightboard_host import wasi_runner
 
-        at = wasi_runner.INPUT + "/"
         # With ROMFS the package comes from the image only, not also from files beside it.
-        wasi_runner.input_dir(tmp, None if romfs else compiled_firmware(), [prof_file] + ([image] if image else []))
+        wasi_runner.input_dir(tmp, None if romfs else compiled_firmware(),
+                              sorted(board.iterdir()) + ([image] if image else []))
         prelude = "import sys\nsys.path.insert(0, %r)\n" % wasi_runner.INPUT
-        text, _fuel = wasi_runner.run(code(at + prof_file.name, image and at + image.name, at + "store", prelude), tmp)
+        text, _fuel = wasi_runner.run(code(wasi_runner.INPUT, image and wasi_runner.INPUT + "/" + image.name,
+                                           wasi_runner.INPUT + "/store", prelude), tmp)
         return _json_and_qstrs(text)
+
+
+def checked_board(where, profile):
+    """A folder as a flashed board's filesystem has them, for the bench's boot (bench_scripts.HEAP): the profile
+    (profile.json), a slot's manifest.json, and the profile's check (profile.checked) that the board keeps after
+    its first power-on, made here by the firmware's own boot.load_checked. The bench then boots as the board
+    does every time after that: the profile and the start menu's games read from the check, the validator and
+    the other games' packages never imported (their names would stay interned for good)."""
+    from nightboard.boot import CHECKED, MANIFEST, load_checked
+
+    where.mkdir(parents=True)
+    shutil.copy(ROOT / "hardware" / "profiles" / ("%s.json" % profile), where / "profile.json")
+    (where / MANIFEST).write_text('{"bench": "a slot stands here: the check is keyed on its manifest"}')
+    load_checked(str(where / "profile.json"), str(where))
+    if not (where / CHECKED).is_file():
+        raise RuntimeError("boot.load_checked kept no check of the %s profile" % profile)
+    return where
 
 
 HEAP_WAYS = (  # (suffix of the results key, ROMFS, 32-bit WASI build)

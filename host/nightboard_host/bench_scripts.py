@@ -48,8 +48,9 @@ sys.path.insert(0, '/rom')
 # is played by drive(t, hal, k), put in front of it: what the game declares in its TOOLS["bench"]["drive"]
 # (MicroPython source), or frames alone when the board plays every seat (bench.SELF_DRIVE).
 # Booted as main.py boots the board: the serial protocol first (its request handlers imported with
-# it) and polled every frame as a table service, though nothing is sent to it here; the profile
-# validated, then its validator dropped. Written to be safe on the 32-bit WASI build too, whose
+# it) and polled every frame as a table service, though nothing is sent to it here; the profile and the
+# start menu's games read from the profile's check (BOARD: a folder bench.checked_board made), as every
+# power-on after the first does, the validator never imported. Written to be safe on the 32-bit WASI build too, whose
 # collector does not see everything on the C stack: gc.collect() runs only from the top level or
 # from a function the top level calls, no `for` loop is open around one (its iterator would live
 # only on that stack), and a collection every frame keeps the roomy heap from ever filling inside
@@ -63,12 +64,10 @@ from nightboard.hal.sim import make_sim_hal
 from nightboard.hal.sim_serial import SimSerial
 from nightboard.table.app import Table
 from nightboard.table.protocol import Protocol
-from nightboard.table import tablefit
 protocol = Protocol(SimSerial())
-from nightboard.table.profile import load_profile_file
-prof = load_profile_file(PROFILE_PATH)
-load_profile_file = None
-tablefit.forget_validator()
+from nightboard.boot import load_checked
+prof, offered = load_checked(BOARD + '/profile.json', BOARD)
+load_checked = None
 
 
 def board_bytes(n):
@@ -81,7 +80,7 @@ def board_bytes(n):
 from nightboard.hal.files import DirStorage
 hal = make_sim_hal(prof, storage=DirStorage(STORE), random_bytes=board_bytes)
 DirStorage = None
-t = Table(prof, hal, None)
+t = Table(prof, hal, None, offered)
 t.services.append(protocol)
 # The table collects a save's garbage in a frame of its own (keeper.py); this script collects at the top
 # level every frame instead, as the WASI build needs (a collection inside the table's code there frees what

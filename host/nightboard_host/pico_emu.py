@@ -123,10 +123,13 @@ def powered_on(profile, fs):
 # table's loop (the work of tick(), in emulated microseconds) into preallocated arrays, and prints
 # them when asked at the REPL (after a Ctrl-C). The firmware itself is the one `nightboard flash` sends.
 PROBE = """\"\"\"Frame timing probe (written by nightboard_host.pico_emu for the emulated Pico only).\"\"\"
+import gc
 import time
 from array import array
 from nightboard.table.app import Table
 
+gc.collect()
+_before = gc.mem_alloc()  # probe_bytes (below): what the probe itself holds of the board's heap
 N = 3000
 start = array("i", [0] * N)
 work = array("i", [0] * N)
@@ -213,8 +216,7 @@ exec(code)
 
 
 HEAP_PROBE = """
-import gc
-heap = array("i", [0] * (N // %d + 2))
+heap = array("i", [0] * (N // %(every)d + 2))
 heap_n = 0
 _timed_tick = Table.tick
 
@@ -223,8 +225,10 @@ def heap_tick(self):
     global heap_n, table
     _timed_tick(self)
     table = self
-    if n %% %d == 0 and heap_n < len(heap):
-        heap[heap_n] = gc.mem_alloc()  # after the frame's timing: in use and garbage not yet collected
+    if n %% %(every)d == 0 and heap_n < len(heap):
+        if %(collect)s:  # in use only (after the frame's timing, so it is not counted as the frame's work)
+            gc.collect()
+        heap[heap_n] = gc.mem_alloc()  # else in use and garbage not yet collected
         heap_n += 1
 
 
@@ -233,19 +237,28 @@ Table.tick = heap_tick
 
 def heap_now():
     gc.collect()
-    print("HEAP", gc.mem_alloc(), gc.mem_free(), max(heap[:heap_n]) if heap_n else 0)
+    print("HEAP", gc.mem_alloc(), gc.mem_free(), max(heap[:heap_n]) if heap_n else 0, probe_bytes)
+"""
+
+# Last in the probe: what its own arrays and functions hold of the heap (its code as loaded is not counted),
+# so that the heap figures can leave it out.
+PROBE_END = """
+gc.collect()
+probe_bytes = gc.mem_alloc() - _before
 """
 
 
-def probe_files(slot=SLOT, timed=(), heap_every=0):
+def probe_files(slot=SLOT, timed=(), heap_every=0, heap_collect=False):
     """Extra files that put the frame timing probe in front of the firmware; `timed` names more methods
     to time, as (module, class, method) (their modules are then imported at boot), every call of them
-    recorded (the table's own parts only when they take 4 ms or more)."""
+    recorded (the table's own parts only when they take 4 ms or more). With heap_every, the heap is
+    sampled every that many frames, after a collection when heap_collect (the heap in use)."""
     text = PROBE
+    if heap_every:
+        text += HEAP_PROBE % {"every": heap_every, "collect": bool(heap_collect)}
+    text += PROBE_END  # before the modules `timed` imports: those are the firmware's own
     for mod, cls, meth in timed:
         text += "\nimport %s\ntimed(%s%s, %r, 0)\n" % (mod, mod, "." + cls if cls else "", meth)  # every call
-    if heap_every:
-        text += HEAP_PROBE % (heap_every, heap_every)
     # compiled, as the firmware is: the board neither spends boot time nor heap compiling the probe
     import tempfile
 
@@ -581,17 +594,18 @@ def romfs_board(profile_name, games, extra=None):
     return littlefs_image(files), flash_romfs.build_image(version, built)
 
 
-def play_on_board(profile_name, actions, boot_timeout_ms=4000, timed=(), heap_every=0, romfs_games=None):
+def play_on_board(profile_name, actions, boot_timeout_ms=4000, timed=(), heap_every=0, romfs_games=None,
+                  heap_collect=False):
     """Boot with the probe, perform `actions`, stop the table; a BoardRun. Actions: ("click", player, role),
     ("wait", ms), ("mark", name), ("request", {protocol request}) or a callable(emu, run_state) for
     actions that depend on what the board says (it returns more actions). With romfs_games (a list), the
     board is the ROMFS image with those games' code in its ROMFS partition."""
     if romfs_games:
-        fs, rom = romfs_board(profile_name, romfs_games, probe_files("/rom", timed, heap_every))
+        fs, rom = romfs_board(profile_name, romfs_games, probe_files("/rom", timed, heap_every, heap_collect))
         emu = PicoEmu(profile_name, fs=fs, image=find_image(True), romfs=rom)
     else:
         emu = PicoEmu(profile_name, fs=littlefs_image(board_files(profile_name, extra=probe_files(
-            timed=timed, heap_every=heap_every))))
+            timed=timed, heap_every=heap_every, heap_collect=heap_collect))))
     emu.run_until(lambda: len(emu.frames) > 0, boot_timeout_ms, "the first LED frame")
     run = BoardRun(emu, [], [], {"first_frame": emu.frames[0].t_us})
     todo = list(actions)
@@ -624,7 +638,8 @@ def play_on_board(profile_name, actions, boot_timeout_ms=4000, timed=(), heap_ev
         text = emu.repl("nbprobe.heap_now()").decode()
         for line in text.splitlines():
             if line.startswith("HEAP "):
-                run.heap = [int(x) for x in line.split()[1:4]]  # in use (collected), free, peak sampled
+                # in use (collected), free, peak sampled, the probe's own bytes (in the other three)
+                run.heap = [int(x) for x in line.split()[1:5]]
     return run
 
 
