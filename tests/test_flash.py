@@ -5,6 +5,7 @@ MicroPython unix port running the flashed main.py and answering the protocol (cl
 """
 
 import hashlib
+import json
 import shutil
 import subprocess
 import sys
@@ -220,7 +221,7 @@ def test_a_compile_error_names_the_file(tmp_path, cache):
 
 # --- flashing the virtual board ---------------------------------------------------------------------------
 
-OWNED = ("main.py", "profile.json", "nightboard.a", "nightboard.b")
+OWNED = ("main.py", "profile.json", "profile.checked", "nightboard.a", "nightboard.b")
 
 
 def snapshot(directory):
@@ -417,6 +418,75 @@ def test_a_new_version_and_another_profile(vb, fw, cache):
     assert r.profile_written and r.sent == [] and r.hello["profile"] == "ring6"
 
 
+# What a Pico's boot does with its profile (boot.py load_checked, as main() calls it on rp2; the unix port's
+# main() validates every time), run by MicroPython on the board's own files: the .mpy of the slot the loader
+# names, its manifest, profile.json and profile.checked. It counts the validations.
+FIRST_BOOT = """import json, sys
+sys.path.insert(0, %r)
+from nightboard import boot
+calls = []
+real = boot.load_profile_once
+def counted(path):
+    calls.append(path)
+    return real(path)
+boot.load_profile_once = counted
+profile, offered = boot.load_checked("profile.json")
+print(json.dumps({"validated": len(calls), "offered": offered, "profile": profile["name"]}))
+"""
+
+
+def first_boot(vb, slot):
+    from mpy_harness import PICO_HEAP, micropython_exe
+
+    out = subprocess.run([micropython_exe(), "-X", "heapsize=" + PICO_HEAP, "-c",
+                          FIRST_BOOT % str(vb.directory / slot.lstrip("/"))], cwd=vb.directory, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def offered_on(profile, games=None):
+    from nightboard.table.menu import offered
+    from nightboard_host import play
+
+    return [g for g in offered(play.load(profile)) if games is None or g in games or g == "selftest"]
+
+
+@pytest.mark.micropython
+def test_the_flash_writes_the_profile_s_check_and_the_first_boot_validates_nothing(vb, fw, cache):
+    r = do_flash(vb, fw, cache, profile="grid8")
+    assert r.check_written and "profile's check written" in r.summary()
+    assert first_boot(vb, r.slot) == {"validated": 0, "offered": offered_on("grid8"), "profile": "grid8"}
+    checked = vb.directory / "profile.checked"
+    ours = checked.read_bytes()
+    # the check the board writes itself (MicroPython's json: other bytes) is as good: not written again
+    checked.unlink()
+    assert first_boot(vb, r.slot)["validated"] == 1 and checked.read_bytes() != ours
+    assert not do_flash(vb, fw, cache, profile="grid8").written
+    # a damaged check is written again; the board would have validated
+    data = bytearray(ours)
+    data[-40] ^= 1
+    checked.write_bytes(bytes(data))
+    r = do_flash(vb, fw, cache, profile="grid8")
+    assert r.check_written and r.written and r.sent == [] and not r.profile_written and not r.loader_written
+    assert checked.read_bytes() == ours and first_boot(vb, r.slot)["validated"] == 0
+    # a profile edited on the board afterwards: the check no longer matches, the board validates
+    (vb.directory / "profile.json").write_bytes((PROFILES / "grid8.json").read_bytes() + b"\n")
+    assert first_boot(vb, r.slot)["validated"] == 1
+
+
+@pytest.mark.micropython
+def test_some_games_then_another_profile_each_get_their_check(vb, fw, cache):
+    games = ["dracula", "vampire_cards"]
+    r = do_flash(vb, fw, cache, profile="grid8", games=",".join(games))
+    assert r.check_written and offered_on("grid8", games) == games + ["selftest"]
+    assert first_boot(vb, r.slot) == {"validated": 0, "offered": games + ["selftest"], "profile": "grid8"}
+    r = do_flash(vb, fw, cache, profile="hex8", games=",".join(games))  # a profile change alone
+    assert r.profile_written and r.check_written and r.sent == [] and r.copied == [] and not r.loader_written
+    assert first_boot(vb, r.slot) == {"validated": 0, "offered": offered_on("hex8", games), "profile": "hex8"}
+    assert offered_on("hex8", games) != offered_on("grid8", games)
+
+
 @pytest.mark.micropython
 def test_files_that_no_longer_belong_are_deleted_others_are_kept(vb, fw, cache):
     d = vb.directory
@@ -449,6 +519,7 @@ def test_files_that_no_longer_belong_are_deleted_others_are_kept(vb, fw, cache):
     ("sent", 2, False),
     ("copy", 1, False),
     ("profile", 1, False),
+    ("check", 1, False),  # the slot and the profile in place, not yet their check
     ("loader", 1, False),  # everything in place but the switch
     ("reset", 1, True),  # switched, not yet restarted
 ])
@@ -477,8 +548,9 @@ def test_an_interrupted_flash_leaves_a_board_that_starts_and_the_next_flash_repa
         # only what the cut flash did not finish (a file cut after its last chunk may be whole)
         assert changed - done - {torn} <= set(r.sent) <= changed - done
         assert r.loader_written
-    elif event in ("profile", "loader"):
+    elif event in ("profile", "check", "loader"):
         assert r.sent == [] and r.copied == [] and r.loader_written  # the new slot was complete
+        assert r.check_written == (event != "loader")
     else:
         assert not r.written
     final = do_flash(vb, fw, cache, profile="grid8", verify=True)
@@ -659,6 +731,7 @@ def test_the_progress_bar_fits_80_columns():
 def test_the_summary_says_what_happened_in_a_maker_s_words():
     r = flash.FlashResult("/dev/ttyACM0")
     r.version, r.slot, r.sent, r.bytes_sent, r.loader_written = "0.1.0", "/nightboard.b", ["a.mpy"], 700, True
+    r.check_written = True
     s = r.summary()
-    assert "the board now starts the new firmware" in s
+    assert "profile's check written, the board now starts the new firmware" in s
     assert "loader" not in s and "/nightboard.b" not in s

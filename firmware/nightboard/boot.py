@@ -19,6 +19,8 @@ changes it) and of the profile's bytes. At the next boot, the same key and an in
 inside) give that profile without importing the validator. Anything else -- a changed, damaged or missing
 profile, a damaged or foreign CHECKED, a board without a manifest (the virtual board, ROMFS) -- is
 validated in full, so a bad profile is still refused with the validator's message (ProfileError).
+`nightboard flash` writes CHECKED itself: load_checked, run on the host on the slot's manifest and the profile
+as it writes them (host/nightboard_host/flash.py profile_check), so even the first boot after a flash finds it.
 """
 
 import sys

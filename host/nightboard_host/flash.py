@@ -16,6 +16,8 @@ included, is left alone):
 
     /main.py                   the loader: runs the slot it names (written last, temp + rename)
     /profile.json              the board profile (temp + rename, just before the loader)
+    /profile.checked           the profile's check (boot.py), as the board's first boot would write it
+                               (temp + rename, after the profile and before the loader)
     /nightboard.a/, .b/        two slots: main.py, nightboard/**.mpy, manifest.json
 
 A slot's manifest.json (path -> sha256 and size) is written after every file
@@ -24,6 +26,14 @@ An interrupted flash therefore leaves the loader on the old, complete slot,
 and the next flash finds the half-written one without a manifest, hashes what
 is really there and sends only what is missing or wrong. Files the new slot
 takes from the running one are copied on the board, not sent again.
+
+/profile.checked (firmware/nightboard/boot.py `load_checked`) holds the validated profile and the start
+menu's games under the SHA-256 of the slot's manifest and of the profile: without it the board's first boot
+after a flash would validate (about 0.35 s of a boot on the emulated RP2040, and some 70 interned names for
+as long as it runs). The tool has the board's own boot.py make it (profile_check: the firmware being
+flashed, run by this Python on the slot's manifest, the profile and the games' index as the board gets
+them) and writes that file. Its key covers the manifest, which is only there once its slot is complete, and
+the profile's bytes: a check never matches a half-written slot or profile, whatever the moment of a cut.
 
 With --romfs the code goes into the board's ROMFS partition instead (flash_romfs.py).
 """
@@ -45,6 +55,7 @@ MPY_MAJOR = 6
 SLOTS = ("/nightboard.a", "/nightboard.b")
 LOADER = "/main.py"
 PROFILE = "/profile.json"
+CHECKED = "/profile.checked"  # the profile's check: boot.py's CHECKED, beside the profile
 MANIFEST = "manifest.json"
 TMP = ".nbnew"  # suffix of a file being written before its rename
 LEGACY = "/nightboard"  # the package copied by hand to the root (README before flashing existed)
@@ -393,12 +404,12 @@ def build(fw, compiler, games=None, platform=None):
 
     fw = Path(fw)
     items = firmware_sources(fw, games, platform)
-    chosen = board_code.choose_games(fw, games)
+    text = board_index(fw, games)
     tmp = None
-    if chosen != board_code.index_games(fw):
+    if text is not None:
         tmp = tempfile.TemporaryDirectory(prefix="nightboard-index-")
         index = Path(tmp.name) / "index.py"
-        index.write_text(board_code.index_source(fw, chosen))
+        index.write_text(text)
         items = [(rel, index if rel == board_code.INDEX[:-3] + ".mpy" else src, comp) for rel, src, comp in items]
 
     def one(item):
@@ -411,6 +422,78 @@ def build(fw, compiler, games=None, platform=None):
     finally:
         if tmp is not None:
             tmp.cleanup()
+
+
+def board_index(fw, games=None):
+    """games/index.py's text as a board flashed with `games` gets it (only those games listed), or None when
+    it gets the firmware's own file."""
+    from nightboard_host import board_code
+
+    chosen = board_code.choose_games(fw, games)
+    return None if chosen == board_code.index_games(fw) else board_code.index_source(fw, chosen)
+
+
+# Run by this Python in a process of its own, on the firmware being flashed (its source: the same code as
+# the .mpy files), with the board's index of games in front of the firmware's own: boot.py's load_checked on
+# a directory laid out as the board's (d/profile.json, the slot d/slot with its manifest.json) validates the
+# profile, works out the start menu's games and writes d/profile.checked, the file the board's first boot
+# would write. A check the board holds (d/board.checked) is read back by boot.py too: the same key and
+# contents (JSON formatting aside: the board's json writes its own) mean there is nothing to write.
+_CHECK = r'''import json, sys
+fw, index, d = sys.argv[1:4]
+sys.path.insert(0, fw)
+import nightboard.games
+if index:
+    nightboard.games.__path__.insert(0, index)
+from nightboard import boot
+from nightboard.table.tablefit import ProfileError
+key = boot.profile_key(d + "/profile.json", d + "/slot")
+try:
+    boot.load_checked(d + "/profile.json", d + "/slot")
+except ProfileError as e:
+    print(json.dumps({"refused": str(e)}))
+    sys.exit(0)
+def kept(name):
+    try:
+        return boot._cached(d + "/" + name, key)
+    except Exception:
+        return None
+new = kept(boot.CHECKED) if key else None
+print(json.dumps({"checked": boot.CHECKED, "made": new is not None, "same": new is not None and kept("board.checked") == new}))
+'''
+
+
+def profile_check(fw, games, manifest, prof_bytes, have=None):
+    """(bytes, same): what /profile.checked should hold on a board whose running slot has this manifest.json
+    (bytes, as on the board) with this profile.json (bytes) and the firmware `fw` flashed with `games`,
+    worked out by the firmware's own boot.py (_CHECK); same is True when `have` (the board's check, bytes, or
+    None) already says that. (None, False) when the board keeps no check (boot.py finds no key) or it could
+    not be worked out here: the board then validates at its first boot, as it always did. FlashError when the
+    firmware refuses the profile."""
+    with tempfile.TemporaryDirectory(prefix="nightboard-check-") as tmp:
+        d = Path(tmp)
+        (d / "slot").mkdir()
+        (d / "slot" / MANIFEST).write_bytes(manifest)
+        (d / "profile.json").write_bytes(prof_bytes)
+        if have is not None:
+            (d / "board.checked").write_bytes(have)
+        index = ""
+        text = board_index(fw, games)
+        if text is not None:
+            (d / "games").mkdir()
+            (d / "games" / "index.py").write_text(text)
+            index = str(d / "games")
+        try:
+            proc = subprocess.run([sys.executable, "-I", "-B", "-c", _CHECK, str(Path(fw).resolve()), index, str(d)],
+                                  capture_output=True, text=True, timeout=120)
+            said = json.loads(proc.stdout.strip().splitlines()[-1])
+        except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+            return None, False
+        if "refused" in said:
+            raise FlashError("the firmware being flashed refuses this profile: %s" % said["refused"])
+        if not said.get("made") or "/" + said.get("checked", "") != CHECKED:
+            return None, False
+        return (d / said["checked"]).read_bytes(), bool(said["same"])
 
 
 # --- the board ----------------------------------------------------------------------------------------
@@ -659,6 +742,7 @@ class FlashResult:
         self.kept = 0  # files already right in the target slot
         self.bytes_sent = 0
         self.profile_written = False
+        self.check_written = False  # /profile.checked (boot.py's check of the profile)
         self.loader_written = False
         self.hashed = []  # slots whose files were hashed on the board (no trusted manifest)
         self.hello = None
@@ -667,7 +751,8 @@ class FlashResult:
 
     @property
     def written(self):
-        return bool(self.sent or self.copied or self.deleted or self.profile_written or self.loader_written)
+        return bool(self.sent or self.copied or self.deleted or self.profile_written or self.check_written
+                    or self.loader_written)
 
     def summary(self):
         if not self.written:
@@ -678,9 +763,10 @@ class FlashResult:
                                ", profile written" if self.profile_written else "",
                                ", the board now starts the new firmware from ROMFS" if self.loader_written else "")
         else:
-            what = "sent %d file%s (%.1f KB), copied %d on the board, kept %d, deleted %d%s%s" % (
+            what = "sent %d file%s (%.1f KB), copied %d on the board, kept %d, deleted %d%s%s%s" % (
                 len(self.sent), "" if len(self.sent) == 1 else "s", self.bytes_sent / 1024, len(self.copied),
                 self.kept, len(self.deleted), ", profile written" if self.profile_written else "",
+                ", profile's check written" if self.check_written else "",
                 ", the board now starts the new firmware" if self.loader_written else "")
         s = "flashed Nightboard %s onto %s: %s" % (self.version, self.port, what)
         if self.hello is not None:
@@ -694,7 +780,7 @@ def flash(port=None, profile="ring4", firmware=None, progress=None, wait=True, t
     games: "a,b" or a list, to put only those games on the board (its start menu then offers only them).
 
     progress: a Progress (the CLI's rich bar) or None; hook(event, path) is called at each step
-    ("send", "sent", "copy", "delete", "profile", "loader", "reset"): tests interrupt a flash there.
+    ("send", "sent", "copy", "delete", "profile", "check", "loader", "reset"): tests interrupt a flash there.
     """
     from nightboard_host import boards
 
@@ -723,7 +809,8 @@ def flash(port=None, profile="ring4", firmware=None, progress=None, wait=True, t
         progress.phase("compiling for .mpy v%d.%d" % (info.mpy_major, info.mpy_sub))
         files = build(fw, Compiler(info.mpy_sub, info.arch, cache_dir), games, info.platform)
         progress.phase("reading the board")
-        _sync(board, info, version, files, prof_bytes, result, progress, hook, verify, romfs)
+        _sync(board, info, version, files, prof_bytes, result, progress, hook, verify, romfs,
+              lambda manifest, have: profile_check(fw, games, manifest, prof_bytes, have))
         hook("reset", LOADER)
         progress.phase("restarting the board")
         board.soft_reset_to_main()
@@ -751,9 +838,11 @@ def _profile_bytes(profile):
         raise FlashError(str(e))
 
 
-def _sync(board, info, version, files, prof_bytes, result, progress, hook, verify, romfs=False):
+def _sync(board, info, version, files, prof_bytes, result, progress, hook, verify, romfs=False, check=None):
+    """check(manifest, have): profile_check for the slot's manifest (bytes) and the board's check (bytes or
+    None), or None to leave the board's check alone."""
     mpy = "%d.%d" % (info.mpy_major, info.mpy_sub)
-    texts = [LOADER] + [s + "/" + MANIFEST for s in SLOTS]
+    texts = [LOADER] + [s + "/" + MANIFEST for s in SLOTS] + [CHECKED]
     what = "reading its files"
     out = board.run(_PROBE % {"dirs": list(SLOTS) + [LEGACY], "texts": texts, "hashes": [PROFILE]}, what)
     state = _probe_state(out.decode("utf-8", "replace"))
@@ -791,8 +880,15 @@ def _sync(board, info, version, files, prof_bytes, result, progress, hook, verif
     if active is not None and slots[active].exists and complete(active):
         target = active
         result.kept = len(want)
+        slot_manifest = (state["texts"].get(target + "/" + MANIFEST) or "").encode()  # the board's, as it is
     else:
         target = SLOTS[1] if active == SLOTS[0] else SLOTS[0]
+        slot_manifest = man
+    # Worked out before anything is written (a profile the flashed firmware refuses changes nothing), for the
+    # slot's manifest as the board will hold it: the key the board will compute.
+    have = state["texts"].get(CHECKED)
+    checked, same = check(slot_manifest, None if have is None else have.encode()) if check else (None, True)
+    if target != active:
         _fill(board, slots, target, active, files, want, man, hashes, state["free"], result, progress, hook)
     result.slot = target
 
@@ -801,6 +897,12 @@ def _sync(board, info, version, files, prof_bytes, result, progress, hook, verif
         hook("profile", PROFILE)
         _atomic_write(board, PROFILE, prof_bytes)
         result.profile_written = True
+    # The check once the slot (its manifest written last) and the profile are in place, before the loader runs
+    # them: its key covers both, so a cut anywhere leaves either no match (the board validates) or this check.
+    if checked is not None and not same:
+        hook("check", CHECKED)
+        _atomic_write(board, CHECKED, checked)
+        result.check_written = True
     if loader.encode() != new_loader:
         hook("loader", LOADER)
         progress.phase("switching to the new firmware")

@@ -78,8 +78,8 @@ def _cache_dir():
 
 
 def board_files(profile="ring4", fw=None, extra=None, games=None):
-    """{path on the board: bytes} as `nightboard flash` leaves a Pico: loader, profile, slot A (with only
-    `games`, as `--games` chooses, when given)."""
+    """{path on the board: bytes} as `nightboard flash` leaves a Pico: loader, profile and its check, slot A
+    (with only `games`, as `--games` chooses, when given)."""
     from nightboard_host import flash
 
     fw = Path(fw) if fw else flash.default_firmware_dir()
@@ -89,7 +89,10 @@ def board_files(profile="ring4", fw=None, extra=None, games=None):
              "/profile.json": flash._profile_bytes(profile)}
     for rel, data in built.items():
         files[SLOT + "/" + rel] = data
-    files[SLOT + "/" + flash.MANIFEST] = flash.manifest_text(version, "6.%d" % MPY_SUB, built).encode()
+    files[SLOT + "/" + flash.MANIFEST] = manifest = flash.manifest_text(version, "6.%d" % MPY_SUB, built).encode()
+    checked = flash.profile_check(fw, games, manifest, files["/profile.json"])[0]
+    if checked is not None:
+        files[flash.CHECKED] = checked
     for path, data in (extra or {}).items():
         files[path] = data
     return files
@@ -102,8 +105,8 @@ KEPT = ("/data/game.json", "/data/repl.mark", "/data/board.key", "/profile.check
 
 def reflashed(profile, emu):
     """The filesystem (bytes) of a board flashed afresh without the probe, holding what `emu`'s board kept of
-    its own (KEPT), once powered on to its first frame (which checks the profile and keeps the check: a probed
-    board does not): the same board as its next power-on finds it, with none of the probe's cost."""
+    its own (KEPT), once powered on to its first frame: the same board as its next power-on finds it, with
+    none of the probe's cost."""
     kept = {}
     for path in KEPT:
         data = emu.read_file(path)
