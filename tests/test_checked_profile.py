@@ -87,6 +87,27 @@ def test_without_a_manifest_every_boot_validates(board):
     assert len(calls) == 2 and not (d / C.CHECKED).exists()
 
 
+def test_with_the_code_in_romfs_the_check_is_keyed_on_the_image_s_mark(board):
+    # /rom has no manifest.json: its last file, the mark the ROMFS loader checks (a hash of every file of the
+    # image), takes the manifest's place, and `nightboard flash --romfs` writes the check for that key.
+    from nightboard_host import flash_romfs
+
+    d, _slot, calls = board
+    rom = d / "rom"
+    rom.mkdir()
+    assert C.ROM_MARK == flash_romfs.COMPLETE
+    mark = flash_romfs.mark("0.1.0", {"nightboard/a.mpy": b"1"})
+    (rom / flash_romfs.COMPLETE).write_text(mark)
+    data, same = flash.profile_check(FIRMWARE, None, mark.encode(), (d / "profile.json").read_bytes())
+    assert data is not None and not same
+    (d / C.CHECKED).write_bytes(data)
+    C.load_checked("profile.json", str(rom))
+    assert calls == []  # nothing validated at the first boot after the flash
+    (rom / flash_romfs.COMPLETE).write_text(flash_romfs.mark("0.1.0", {"nightboard/a.mpy": b"2"}))
+    C.load_checked("profile.json", str(rom))
+    assert calls == ["profile.json"]  # another image: validated again
+
+
 def test_the_start_menu_s_games_are_kept_with_the_check(board, monkeypatch):
     # Working out which games the table seats imports every game's package (some 18 ms each on a Pico):
     # done at the first boot, kept with the check, and given to the start menu at every later boot.

@@ -15,9 +15,9 @@ The profile is validated in full (table/profile.py, the firmware's biggest modul
 boot, for the same bytes) only when it or the firmware changed since the last check: once a profile passes,
 the board keeps what the validator made of it in CHECKED beside it, under a key -- the SHA-256 of the
 firmware slot's manifest (it names every file of the firmware by its hash, so a new firmware or validator
-changes it) and of the profile's bytes. At the next boot, the same key and an intact copy (its own SHA-256
+changes it; with the code in ROMFS, the image's mark, a hash of every file) and of the profile's bytes. At the next boot, the same key and an intact copy (its own SHA-256
 inside) give that profile without importing the validator. Anything else -- a changed, damaged or missing
-profile, a damaged or foreign CHECKED, a board without a manifest (the virtual board, ROMFS) -- is
+profile, a damaged or foreign CHECKED, a board without a manifest (the virtual board) -- is
 validated in full, so a bad profile is still refused with the validator's message (ProfileError).
 `nightboard flash` writes CHECKED itself: load_checked, run on the host on the slot's manifest and the profile
 as it writes them (host/nightboard_host/flash.py profile_check), so even the first boot after a flash finds it.
@@ -54,6 +54,7 @@ from nightboard.table.tablefit import load_profile_once  # noqa: E402
 
 CHECKED = "profile.checked"
 MANIFEST = "manifest.json"
+ROM_MARK = "~complete"  # in ROMFS, in the manifest's place: the image's mark, a hash of every file (flash_romfs.py)
 MAX_BYTES = 16384  # a bigger file is left to the validator (it refuses files over its own limit)
 
 
@@ -75,7 +76,7 @@ def profile_key(path, slot=None):
     slot = sys.path[0] if slot is None and sys.path else slot
     if not slot:
         return None
-    manifest = _read(slot + "/" + MANIFEST, 65536)
+    manifest = _read(slot + "/" + MANIFEST, 65536) or _read(slot + "/" + ROM_MARK, 256)
     data = _read(path, MAX_BYTES)
     if not manifest or data is None:
         return None

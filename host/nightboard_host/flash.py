@@ -871,11 +871,18 @@ def _sync(board, info, version, files, prof_bytes, result, progress, hook, verif
         return (st.manifest is not None and st.files() == sorted(want)
                 and all(h.get(r) == want[r] for r in want) and st.manifest.get("mpy") == mpy)
 
+    have = state["texts"].get(CHECKED)
     if romfs:
         from nightboard_host.flash_romfs import sync_romfs
 
+        from nightboard_host.flash_romfs import mark
+
+        # In ROMFS the board keys the profile's check on the image's completion mark (/rom/~complete: a hash of
+        # every file) where a slot has its manifest (boot.py profile_key).
+        rom_mark = mark(version, files).encode()
+        checked, same = check(rom_mark, None if have is None else have.encode()) if check else (None, True)
         sync_romfs(board, version, files, prof_bytes, result, progress, hook, state, slots, active,
-                   lambda s: slots[s].exists and complete(s))
+                   lambda s: slots[s].exists and complete(s), None if same else checked)
         return
     if active is not None and slots[active].exists and complete(active):
         target = active
@@ -886,7 +893,6 @@ def _sync(board, info, version, files, prof_bytes, result, progress, hook, verif
         slot_manifest = man
     # Worked out before anything is written (a profile the flashed firmware refuses changes nothing), for the
     # slot's manifest as the board will hold it: the key the board will compute.
-    have = state["texts"].get(CHECKED)
     checked, same = check(slot_manifest, None if have is None else have.encode()) if check else (None, True)
     if target != active:
         _fill(board, slots, target, active, files, want, man, hashes, state["free"], result, progress, hook)

@@ -9,7 +9,8 @@ Order, so that a cut at any moment leaves a board that starts:
 1. when the loader runs /rom, it is first pointed at a complete slot of the filesystem, if there is one;
 2. the image is written (mpremote erases the partition, then writes it from the start) and its sha256 is
    checked on the board;
-3. then the profile, and at last the loader naming /rom, each through a temporary file and a rename.
+3. then the profile, the profile's check (keyed on COMPLETE's mark and the profile: boot.py), and at last
+   the loader naming /rom, each through a temporary file and a rename.
 The image's last file, COMPLETE (it sorts after every other name, and mpremote writes in sorted order),
 holds a mark the loader checks before it trusts /rom; without it the loader runs the fallback slot.
 """
@@ -151,8 +152,10 @@ class _Said(io.StringIO):
         return self.getvalue()
 
 
-def sync_romfs(board, version, files, prof_bytes, result, progress, hook, state, slots, active, complete):
-    """The --romfs counterpart of flash._sync: image, profile, loader (see the module's docstring)."""
+def sync_romfs(board, version, files, prof_bytes, result, progress, hook, state, slots, active, complete,
+               checked=None):
+    """The --romfs counterpart of flash._sync: image, profile, the profile's check (`checked`, bytes, when the
+    board's differs), loader (see the module's docstring)."""
     from nightboard_host import flash as F
 
     info = board.run_json(_ROM_INFO, "looking for a ROMFS partition")
@@ -194,6 +197,10 @@ def sync_romfs(board, version, files, prof_bytes, result, progress, hook, state,
         hook("profile", F.PROFILE)
         F._atomic_write(board, F.PROFILE, prof_bytes)
         result.profile_written = True
+    if checked is not None:  # keyed on the image's mark and the profile, both in place now
+        hook("check", F.CHECKED)
+        F._atomic_write(board, F.CHECKED, checked)
+        result.check_written = True
     new_loader = ROMFS_LOADER_TEXT % {"version": version, "fallback": fallback, "complete": COMPLETE,
                                       "mark": mark(version, files)}
     if loader != new_loader:

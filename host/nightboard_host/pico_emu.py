@@ -593,6 +593,9 @@ def romfs_board(profile_name, games, extra=None):
     files = {"/main.py": (flash_romfs.ROMFS_LOADER_TEXT % {
         "version": version, "fallback": None, "complete": flash_romfs.COMPLETE,
         "mark": flash_romfs.mark(version, built)}).encode(), "/profile.json": flash._profile_bytes(profile_name)}
+    checked = flash.profile_check(fw, games, flash_romfs.mark(version, built).encode(), files["/profile.json"])[0]
+    if checked is not None:
+        files[flash.CHECKED] = checked
     files.update(extra or {})
     return littlefs_image(files), flash_romfs.build_image(version, built)
 
