@@ -168,6 +168,8 @@ while not g.over and frames < %(limit)d:
     c.board_step(t, True)  # as the table does: the frame of the board's action draws nothing
     if c.turns_done == done:
         c.render(t)
+    else:  # and it publishes a finished turn's events, so that its log keeps a bounded number of them
+        c.log.publish()
     spent[2] = max(spent[2], spent[0] - before)
     frames += 1
     rgb = c.frame.rgb

@@ -35,8 +35,11 @@ def frame():
 
 looks = [t.button_id(s, "look") for s in range(4)]
 held = -1
+# A press or release reaches the table once the debouncer has seen it hold (debounce_ms): the frames until
+# then may carry its event (a look press reads that seat's hand), so they are not counted as steady either.
+SETTLE = t.debouncer.debounce_ms // 16 + 2
 # globals made before the first count: a new one may grow the module's dict
-k = steady = anim = grown = first = n = a = d = w = s = 0
+k = steady = anim = grown = first = n = a = d = w = s = settle = 0
 while not g.over and k < 40000:
     k += 1
     if 0 in g.to_move() and not p.animating() and not busy() and k % 7 == 0:
@@ -50,6 +53,11 @@ while not g.over and k < 40000:
             else:
                 hal.buttons.release(looks[s])
         held = w
+        settle = SETTLE
+        frame()
+        continue
+    if settle:
+        settle -= 1
         frame()
         continue
     if busy() or p.board_turn or p.choices_due:
