@@ -15,8 +15,9 @@ The profile is validated in full (table/profile.py, the firmware's biggest modul
 boot, for the same bytes) only when it or the firmware changed since the last check: once a profile passes,
 the board keeps what the validator made of it in CHECKED beside it, under a key -- the SHA-256 of the
 firmware slot's manifest (it names every file of the firmware by its hash, so a new firmware or validator
-changes it; with the code in ROMFS, the image's mark, a hash of every file) and of the profile's bytes. At the next boot, the same key and an intact copy (its own SHA-256
-inside) give that profile without importing the validator. Anything else -- a changed, damaged or missing
+changes it; with the code in ROMFS, the image's mark, a hash of every file) and of the profile's bytes. At
+the next boot, the same key and an intact copy (its own SHA-256 inside) give that profile without importing
+the validator. Anything else -- a changed, damaged or missing
 profile, a damaged or foreign CHECKED, a board without a manifest (the virtual board) -- is
 validated in full, so a bad profile is still refused with the validator's message (ProfileError).
 `nightboard flash` writes CHECKED itself: load_checked, run on the host on the slot's manifest and the profile
@@ -40,8 +41,8 @@ def builtins_first():
         if name not in sys.modules:
             try:
                 sys.modules[name] = __import__("u" + name)
-            except (ImportError, OSError):  # not in this build (a WASI build's import can fail with ENOENT): imported the usual way, when needed
-                pass
+            except (ImportError, OSError):  # not in this build (a WASI build says ENOENT): imported the usual
+                pass  # way, when needed
 
 
 builtins_first()  # before any other import, this module's own included
