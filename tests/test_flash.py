@@ -735,3 +735,6 @@ def test_the_summary_says_what_happened_in_a_maker_s_words():
     s = r.summary()
     assert "profile's check written, the board now starts the new firmware" in s
     assert "loader" not in s and "/nightboard.b" not in s
+    r.slot, r.romfs_bytes = "/rom", 100 * 1024  # the code into ROMFS: its check is said too
+    assert "ROMFS (a 100.0 KB image), profile's check written, the board now starts the new firmware from ROMFS" \
+        in r.summary()

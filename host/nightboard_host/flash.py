@@ -755,18 +755,18 @@ class FlashResult:
                     or self.loader_written)
 
     def summary(self):
+        profile = "%s%s" % (", profile written" if self.profile_written else "",
+                            ", profile's check written" if self.check_written else "")
         if not self.written:
             what = "nothing changed, nothing written"
         elif self.slot == "/rom":
             what = "%s%s%s" % ("wrote %d files into ROMFS (a %.1f KB image)" % (len(self.sent), self.romfs_bytes / 1024)
-                               if self.romfs_bytes else "ROMFS kept (%d files)" % self.kept,
-                               ", profile written" if self.profile_written else "",
+                               if self.romfs_bytes else "ROMFS kept (%d files)" % self.kept, profile,
                                ", the board now starts the new firmware from ROMFS" if self.loader_written else "")
         else:
-            what = "sent %d file%s (%.1f KB), copied %d on the board, kept %d, deleted %d%s%s%s" % (
+            what = "sent %d file%s (%.1f KB), copied %d on the board, kept %d, deleted %d%s%s" % (
                 len(self.sent), "" if len(self.sent) == 1 else "s", self.bytes_sent / 1024, len(self.copied),
-                self.kept, len(self.deleted), ", profile written" if self.profile_written else "",
-                ", profile's check written" if self.check_written else "",
+                self.kept, len(self.deleted), profile,
                 ", the board now starts the new firmware" if self.loader_written else "")
         s = "flashed Nightboard %s onto %s: %s" % (self.version, self.port, what)
         if self.hello is not None:
@@ -872,15 +872,18 @@ def _sync(board, info, version, files, prof_bytes, result, progress, hook, verif
                 and all(h.get(r) == want[r] for r in want) and st.manifest.get("mpy") == mpy)
 
     have = state["texts"].get(CHECKED)
-    if romfs:
-        from nightboard_host.flash_romfs import sync_romfs
 
-        from nightboard_host.flash_romfs import mark
+    def check_for(key):
+        """(the check the board should hold for this key's bytes, whether it holds it already): worked out before
+        anything is written, so a profile the flashed firmware refuses changes nothing."""
+        return check(key, None if have is None else have.encode()) if check else (None, True)
+
+    if romfs:
+        from nightboard_host.flash_romfs import mark, sync_romfs
 
         # In ROMFS the board keys the profile's check on the image's completion mark (/rom/~complete: a hash of
         # every file) where a slot has its manifest (boot.py profile_key).
-        rom_mark = mark(version, files).encode()
-        checked, same = check(rom_mark, None if have is None else have.encode()) if check else (None, True)
+        checked, same = check_for(mark(version, files).encode())
         sync_romfs(board, version, files, prof_bytes, result, progress, hook, state, slots, active,
                    lambda s: slots[s].exists and complete(s), None if same else checked)
         return
@@ -891,9 +894,7 @@ def _sync(board, info, version, files, prof_bytes, result, progress, hook, verif
     else:
         target = SLOTS[1] if active == SLOTS[0] else SLOTS[0]
         slot_manifest = man
-    # Worked out before anything is written (a profile the flashed firmware refuses changes nothing), for the
-    # slot's manifest as the board will hold it: the key the board will compute.
-    checked, same = check(slot_manifest, None if have is None else have.encode()) if check else (None, True)
+    checked, same = check_for(slot_manifest)  # the slot's manifest as the board will hold it: the board's key
     if target != active:
         _fill(board, slots, target, active, files, want, man, hashes, state["free"], result, progress, hook)
     result.slot = target

@@ -90,12 +90,20 @@ def board_files(profile="ring4", fw=None, extra=None, games=None):
     for rel, data in built.items():
         files[SLOT + "/" + rel] = data
     files[SLOT + "/" + flash.MANIFEST] = manifest = flash.manifest_text(version, "6.%d" % MPY_SUB, built).encode()
-    checked = flash.profile_check(fw, games, manifest, files["/profile.json"])[0]
-    if checked is not None:
-        files[flash.CHECKED] = checked
+    _with_check(files, fw, games, manifest)
     for path, data in (extra or {}).items():
         files[path] = data
     return files
+
+
+def _with_check(files, fw, games, key):
+    """Add the profile's check `nightboard flash` writes (flash.profile_check, keyed on `key`: the slot's
+    manifest, or the ROMFS image's mark) to `files`, when the board keeps one."""
+    from nightboard_host import flash
+
+    checked = flash.profile_check(fw, games, key, files["/profile.json"])[0]
+    if checked is not None:
+        files[flash.CHECKED] = checked
 
 
 # What a board keeps of its own on the flash (table/keeper.py, seal.py, boot.py): its saved game and the
@@ -590,12 +598,11 @@ def romfs_board(profile_name, games, extra=None):
     fw = flash.default_firmware_dir()
     version = flash.firmware_version(fw)
     built = flash.build(fw, flash.Compiler(MPY_SUB, ARCH), games, "rp2")
+    mark = flash_romfs.mark(version, built)
     files = {"/main.py": (flash_romfs.ROMFS_LOADER_TEXT % {
-        "version": version, "fallback": None, "complete": flash_romfs.COMPLETE,
-        "mark": flash_romfs.mark(version, built)}).encode(), "/profile.json": flash._profile_bytes(profile_name)}
-    checked = flash.profile_check(fw, games, flash_romfs.mark(version, built).encode(), files["/profile.json"])[0]
-    if checked is not None:
-        files[flash.CHECKED] = checked
+        "version": version, "fallback": None, "complete": flash_romfs.COMPLETE, "mark": mark}).encode(),
+        "/profile.json": flash._profile_bytes(profile_name)}
+    _with_check(files, fw, games, mark.encode())
     files.update(extra or {})
     return littlefs_image(files), flash_romfs.build_image(version, built)
 
