@@ -319,3 +319,33 @@ def test_mpremote_s_own_file_writes_get_the_slow_board_s_patience():
         finally:
             b.close()
     assert len(calls) >= 4 and set(calls) == {flash.EXEC_QUIET}
+
+
+def test_a_script_sent_to_a_slow_board_may_wait_for_its_next_window():
+    """mpremote's raw paste reads the board's "room for the next window" with the port's timeout: 1 s was too
+    short for an emulated Pico on a busy machine (a wheel's `nightboard flash` failed: "unexpected read during
+    raw paste: b''"). Every exec, mpremote's file writes and ours, allows PASTE_WAIT; the port's own timeout is
+    back after it, whether the exec worked or not."""
+    from mpremote.transport import TransportError
+
+    with PtyDevice() as dev:
+        b = flash.Board(dev.port)
+        seen = []
+
+        def exec_raw(command, timeout=10, data_consumer=None):
+            seen.append(b.t.serial.timeout)
+            if b"fail" in (command if isinstance(command, bytes) else command.encode()):
+                raise TransportError("unexpected read during raw paste: b''")
+            return b"{}", b""
+
+        b.t.exec_raw = exec_raw
+        try:
+            b.write("/x.mpy", bytes(1500))
+            b.run("print(1)", "testing")
+            with pytest.raises(flash.FlashError, match="lost the board while failing"):
+                b.run("fail()", "failing")
+            after = b.t.serial.timeout
+        finally:
+            b.close()
+    assert len(seen) >= 3 and set(seen) == {flash.PASTE_WAIT} and flash.PASTE_WAIT >= 10
+    assert after == 1

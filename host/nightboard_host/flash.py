@@ -64,6 +64,9 @@ REPL_TIMEOUT = 30  # seconds for the board to give its raw REPL (retrying while 
 REPL_TRY = 2.0  # seconds one try waits for the raw REPL prompt before asking again
 EXEC_QUIET = 60  # seconds a board-side script may stay silent before the board counts as lost (a slow board
                  # hashing a big file; mpremote's own limit of 10 s is half a second on an emulated Pico)
+PASTE_WAIT = 20  # seconds one read may wait while a script goes to the board (mpremote's raw paste: the board
+                 # says when it has room for the next window; an emulated Pico on a busy machine took over the
+                 # port's 1 s once, and mpremote then gave up with "unexpected read during raw paste: b''")
 HELLO_RESEND = 5.0  # seconds of silence from the board before another "hello" is sent
 UF2_URL = "https://micropython.org/download/RPI_PICO/"
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp", "xtensa",
@@ -559,10 +562,21 @@ class Board:
         """mpremote's Transport.exec, with EXEC_QUIET instead of its fixed 10 s between characters."""
         from mpremote.transport import TransportExecError
 
-        out, err = self.t.exec_raw(command, timeout=EXEC_QUIET, data_consumer=data_consumer)
+        out, err = self.exec_raw(command, data_consumer)
         if err:
             raise TransportExecError(out, err.decode())
         return out
+
+    def exec_raw(self, code, data_consumer=None):
+        """mpremote's exec_raw with EXEC_QUIET, its reads allowed PASTE_WAIT while the script is sent (only
+        then: the REPL's prompt is still looked for a second at a time)."""
+        serial = self.t.serial
+        was = serial.timeout
+        serial.timeout = PASTE_WAIT
+        try:
+            return self.t.exec_raw(code, timeout=EXEC_QUIET, data_consumer=data_consumer)
+        finally:
+            serial.timeout = was
 
     def close(self):
         try:
@@ -610,7 +624,7 @@ class Board:
         from mpremote.transport import TransportError
 
         try:
-            out, err = self.t.exec_raw(code, timeout=EXEC_QUIET, data_consumer=consumer)
+            out, err = self.exec_raw(code, consumer)
         except TransportError as e:
             raise FlashError("lost the board while %s: %s (it said nothing for %d s)" % (what, e, EXEC_QUIET)
                              if "timeout" in str(e) else "lost the board while %s: %s" % (what, e))
