@@ -22,6 +22,9 @@ if sys.implementation.name == "circuitpython":  # Adafruit's neopixel and digita
     profile = load_profile_once("profile.json")
     Table(profile, make_cp_hal(profile)).run()
 else:
-    from nightboard.boot import main
+    from nightboard.boot import start
 
-    main()
+    table = start()  # None after safe mode
+    start = None  # the boot module leaves RAM: the loop below is the table's
+    if table is not None:
+        table.run()

@@ -313,8 +313,8 @@ def test_a_hidden_fact_shows_only_on_the_hand_panel_of_a_seat_that_knows_it(name
 # --- MicroPython: the same frames, no heap per frame ---------------------------------------------------
 
 
-def _session(game, mpy):
-    code = "GAME = %r\nFRAMES = 100\n" % game + session_script("hand_panel_session.py")
+def _session(game, mpy, store):
+    code = "GAME = %r\nFRAMES = 100\nSTORE = %r\n" % (game, str(store)) + session_script("hand_panel_session.py")
     if mpy:
         out = run_mpy(code, compiled=True)
     else:
@@ -326,9 +326,9 @@ def _session(game, mpy):
 
 @pytest.mark.micropython
 @pytest.mark.parametrize("game", ["vampire_cards", "vampire_nights"])
-def test_hand_panels_same_frames_on_micropython_and_no_heap_per_frame(game):
-    m_frames, m_alloc = _session(game, True)
-    c_frames, _ = _session(game, False)
+def test_hand_panels_same_frames_on_micropython_and_no_heap_per_frame(game, tmp_path):
+    m_frames, m_alloc = _session(game, True, tmp_path / "micropython")
+    c_frames, _ = _session(game, False, tmp_path / "cpython")
     assert len(m_frames) > 15 and m_frames == c_frames
     lit = [f for f in m_frames if f != m_frames[0]]
     assert lit

@@ -127,7 +127,8 @@ def test_protocol_replies_come_within_a_few_frames():
     emu = PicoEmu("ring4")
     emu.run_until(lambda: len(emu.frames) > 0, 4000, "the first LED frame")
     took = {}
-    for req in ({"req": "hello"}, {"req": "state"}, {"req": "start", "game": "vampiring", "players": 4, "seed": 3},
+    for req in ({"req": "hello"}, {"req": "hello"}, {"req": "state"},
+                {"req": "start", "game": "vampiring", "players": 4, "seed": 3},
                 {"req": "state"}, {"req": "state"}, {"req": "frame"}):
         if req["req"] == "state" and "start" in took:
             # past the new game's save, which takes the frames after the start (no reply shares a frame
@@ -137,8 +138,10 @@ def test_protocol_replies_come_within_a_few_frames():
         assert reply["ok"], reply
         took.setdefault(req["req"], []).append(ms)
     # A reply waits for the next frame's poll (up to 16.7 ms), then takes its own time; "start" also
-    # imports the game's modules, the first time.
-    assert max(took["hello"]) < 3 * FRAME_US / 1000, took
+    # imports the game's modules, the first time. The first request of all imports the request handlers
+    # (table/protocol.py: they stay out of RAM while nobody talks to the board): 64.9 ms with .mpy files.
+    assert took["hello"][0] < 6 * FRAME_US / 1000, took
+    assert took["hello"][1] < 3 * FRAME_US / 1000, took
     assert max(took["state"]) < 3 * FRAME_US / 1000, took
     assert max(took["frame"]) < 3 * FRAME_US / 1000, took
 

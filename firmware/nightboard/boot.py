@@ -1,5 +1,5 @@
-"""The firmware's start on a board (main.py runs main()): read the profile, build the table, answer the
-serial protocol, run.
+"""The firmware's start on a board (main.py runs start(), then the table's loop): read the profile, build the
+table, answer the serial protocol, run.
 
 The host tool writes the chosen board profile as /profile.json (the working directory) when it flashes the
 board. On a Pico the board hal drives the LEDs and buttons; where there is no `rp2` (the virtual board:
@@ -144,6 +144,16 @@ def load_checked_profile(path, slot=None):
 
 
 def main():
+    """Build the table and run it (start(), then its loop)."""
+    table = start()
+    if table is not None:
+        table.run()
+
+
+def start():
+    """The table, built and serving the protocol, ready to run; None after safe mode (which runs until the
+    REPL takes the board). This module has left RAM by then (main.py runs the table's loop itself): at every
+    boot after the first it is the profile's check and nothing more, some 1 KB of a Pico's heap."""
     import gc
 
     from nightboard.hal.serial_port import SerialPort
@@ -175,9 +185,12 @@ def main():
         profile = hal = table = None
         gc.collect()
         safe_mode(protocol, e, rp2 is not None)
-        return
+        return None
     table.services.append(protocol)
-    table.run()
+    from nightboard.compat import forget_module
+
+    forget_module("nightboard.boot")
+    return table
 
 
 def safe_mode(protocol, exc, on_pico):

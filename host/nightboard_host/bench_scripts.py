@@ -47,10 +47,11 @@ sys.path.insert(0, '/rom')
 # Heap in use after boot, after setup and at the worst point of a whole game; allocation per frame. The game
 # is played by drive(t, hal, k), put in front of it: what the game declares in its TOOLS["bench"]["drive"]
 # (MicroPython source), or frames alone when the board plays every seat (bench.SELF_DRIVE).
-# Booted as main.py boots the board: the serial protocol first (its request handlers imported with
-# it) and polled every frame as a table service, though nothing is sent to it here; the profile and the
-# start menu's games read from the profile's check (BOARD: a folder bench.checked_board made), as every
-# power-on after the first does, the validator never imported. Written to be safe on the 32-bit WASI build too, whose
+# Booted as main.py boots the board: the serial protocol first, polled every frame as a table service
+# (nothing is sent to it here, so its request handlers, which come with a host's first request, are never
+# imported: a table nobody talks to); the profile and the start menu's games read from the profile's
+# check (BOARD: a folder bench.checked_board made), as every power-on after the first does, the validator
+# never imported; boot.py forgotten once the table is built, as boot.start() does. Written to be safe on the 32-bit WASI build too, whose
 # collector does not see everything on the C stack: gc.collect() runs only from the top level or
 # from a function the top level calls, no `for` loop is open around one (its iterator would live
 # only on that stack), and a collection every frame keeps the roomy heap from ever filling inside
@@ -68,6 +69,9 @@ protocol = Protocol(SimSerial())
 from nightboard.boot import load_checked
 prof, offered = load_checked(BOARD + '/profile.json', BOARD)
 load_checked = None
+from nightboard.compat import forget_module
+forget_module('nightboard.boot')  # as boot.start() does once the table is built
+forget_module = None
 
 
 def board_bytes(n):

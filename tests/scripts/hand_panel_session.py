@@ -2,17 +2,21 @@
 panel); prints every third frame (hex), then the heap allocated over FRAMES steady frames as a JSON line.
 
 Run by tests/test_hand_panel.py under CPython and MicroPython: the frames must match and no
-steady-state frame may allocate, with the hand panel lit or dark. Set GAME before running.
+steady-state frame may allocate, with the hand panel lit or dark. Set GAME and STORE before running.
 """
 
 import json
 
+from nightboard.hal.files import DirStorage
 from nightboard.hal.sim import make_sim_hal
 from nightboard.table.app import Table
 from nightboard.table.tablefit import load_profile_once as load_profile_file
 
 prof = load_profile_file("hardware/profiles/grid8hands.json")
-hal = make_sim_hal(prof)
+load_profile_file = None  # a function held holds its whole module (tablefit leaves RAM during a game)
+# The saves go to files (STORE, a folder the test makes), as on the board's flash: the simulation's MemStorage
+# would keep each in the heap, a 3 KB block the board never asks for.
+hal = make_sim_hal(prof, storage=DirStorage(STORE))  # noqa: F821 - set by the test
 t = Table(prof, hal, {"game": GAME, "players": 3, "seed": 5})  # noqa: F821 - set by the test
 
 

@@ -10,17 +10,18 @@ the menu and any other key carries on playing.
 """
 
 from nightboard.table import palette as P
-from nightboard.table import programs
 from nightboard.table.buttons import LONG, PRESS, RELEASE, Debouncer, event_button, event_kind
 from nightboard.table.eventlog import EventLog
 from nightboard.table.frame import Encoder, Frame
-from nightboard.table.keeper import READING, SAVE_AGAIN, Keeper
+from nightboard.compat import forget_module
+from nightboard.table.keeper import _SMALL_HEAP, READING, SAVE_AGAIN, Keeper
 from nightboard.table.layout import Layout
-from nightboard.table.menu import Menu
-from nightboard.table.tablefit import check_players
 
 FRAME_MS = 16  # about 60 frames a second (GUIDE section 6)
-EVENTS_KEPT = 48  # events of finished turns kept for the host (table/eventlog.py keeps them compact)
+# Events of finished turns kept for the host (table/eventlog.py keeps them compact; a turn's own events stay
+# until the next turn's arrive, docs/protocol.md). 32 more cost 1.1 to 1.7 KB of a game's worst point on the
+# board; the terminal gathers its own log (host/nightboard_host/terminal.py).
+EVENTS_KEPT = 16
 LOG_SHOWN = 40  # the newest events `log` tells (the terminal view's log)
 REFRESH_FRAMES = 60  # an unchanged frame is sent again this often (LEDs hold their colour; a glitch heals)
 DEBUG_ANNOUNCE_MS = 2000
@@ -57,7 +58,10 @@ class Table(Keeper):
         # The menu works out the games this table seats now (menu.offered, unless `offered` gives them as an
         # earlier boot found them), before the table's buffers: the names the game packages hold are
         # interned low in the heap, not in the middle of its free space.
-        self.menu = Menu(self.layout, self.frame, profile, offered)
+        self._menu = None
+        self._menu_kept = None  # what the menu showed when a game took the table (Menu.kept)
+        self._offered = offered
+        self.menu  # noqa: B018 - made now, low in the heap
         self.encoder = Encoder(profile, buffers=2)  # encode the next frame while DMA sends the last
         self._shown = bytearray(len(self.frame.rgb))  # the frame last encoded and sent
         self._shown_brightness = -1
@@ -103,6 +107,8 @@ class Table(Keeper):
         """Start a game from menu or host options; StartError (nothing changed) when impossible."""
         if not isinstance(opts, dict):
             raise StartError("start options must be an object")
+        from nightboard.table import programs
+
         try:
             prog = programs.find(opts.get("game", programs.first()))
             if prog.get("kind") == "tool":  # not a game: the controller drives the table itself (self-test)
@@ -114,7 +120,7 @@ class Table(Keeper):
         self.program = prog
         self.play = play
         self._boot_due = False  # a game started before the save was read (the host's start) replaces it
-        self.menu.show(prog["name"])
+        self._menu_away(prog["name"])
         drawn = self._drawn is not None and opts.get("seed") == self._drawn and "position" not in opts
         self.seed_secret = bool(prog.get("hides", True)) and (drawn or "position" in opts)
         self._drawn = None
@@ -131,6 +137,33 @@ class Table(Keeper):
         self.mode = "game"
         if save:
             self._save()
+
+    @property
+    def menu(self):
+        """The start menu: made again, showing what it showed, the first time it is needed after a game."""
+        m = self._menu
+        if m is None:
+            from nightboard.table.menu import Menu
+
+            m = self._menu = Menu(self.layout, self.frame, self.profile, self._offered, self._menu_kept)
+            self._offered = m.progs
+        return m
+
+    def _menu_away(self, name):
+        """A game takes the table: the menu will show that game when the table comes back to it. Until then
+        the menu and the modules only it and a game's start use (menu.py, tablefit.py, programs.py: some
+        4 KB of a Pico's heap with the code in ROMFS) leave RAM."""
+        m = self._menu
+        if m is not None:
+            m.show(name)
+            self._menu_kept = m.kept()
+            self._menu = m = None
+        elif self._menu_kept is None or self._menu_kept[0] != name:
+            self._menu_kept = (name, self._menu_kept[1] if self._menu_kept else 0, 0, b"")
+        if _SMALL_HEAP:  # on CPython (the host) a module read again would make its classes anew
+            forget_module("nightboard.table.menu")
+            forget_module("nightboard.table.tablefit")
+            forget_module("nightboard.table.programs")
 
     def draw_seed(self, opts):
         """Seed a new game from the board's own randomness (hal.random_bytes: os.urandom), never from the
@@ -149,6 +182,8 @@ class Table(Keeper):
         return getattr(g, "seed", None)
 
     def _new_game(self, prog, opts):
+        from nightboard.table import programs
+
         mod = programs.engine(prog)
         if "position" in opts:
             game = mod.from_json(opts["position"])
@@ -160,6 +195,8 @@ class Table(Keeper):
             players = opts.get("players", prog["players"][0])
             game = mod.new_game(opts.get("seed", 0), players, **options)
         mod = None
+        from nightboard.table.tablefit import check_players
+
         try:
             check_players(self.profile, prog, players, opts)
             programs.read_in(prog, game)

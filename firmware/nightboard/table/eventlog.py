@@ -19,7 +19,8 @@ turn, measured on the emulated RP2040).
 
 The bound `keep` counts every event held, the unpublished ones included: a turn's new events push
 published ones out as soon as they are recorded (they were published a whole turn earlier), never the
-unpublished ones. The frames that end a turn are the heap's worst point on the board (its events, its
+unpublished ones, and publishing drops nothing, so a finished turn is served whole until the next
+turn's first events arrive, however many it has. The frames that end a turn are the heap's worst point on the board (its events, its
 animation and its save at once), and holding `keep` old events beside a long turn's new ones cost
 4 KB of it.
 """
@@ -66,8 +67,7 @@ class EventLog:
         """Everything recorded so far (or up to event number `upto`) belongs to a finished turn: the host
         may have it."""
         self._settle()
-        self.published = self.recorded if upto is None else upto
-        self._trim()
+        self.published = self.recorded if upto is None else upto  # nothing dropped: a turn is served whole
 
     def drop_unpublished(self):
         """Forget the events of a turn that will never finish (its game was left or replaced)."""

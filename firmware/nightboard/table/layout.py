@@ -16,7 +16,7 @@ frame without allocating. Conventions:
 
 from array import array
 
-from nightboard.table.tablefit import BLOOD_LEDS, STATUS_LEDS, hand_size, play_segment
+from nightboard.table.tablefit import BLOOD_LEDS, STATUS_LEDS  # numbers: they hold no module
 
 STATUS_AT = 3 * BLOOD_LEDS  # byte offset of a panel's status LEDs from its first LED
 
@@ -30,6 +30,8 @@ class Layout:
         self.max_players = profile["max_players"]
         self.blood_count = BLOOD_LEDS
         self.status_count = STATUS_LEDS
+        from nightboard.table.tablefit import hand_size, play_segment  # not held: tablefit leaves RAM in a game
+
         play = play_segment(profile)
         self.play_id = play["id"]
         self.kind = play["kind"]

@@ -37,7 +37,9 @@ def offered(profile):
 
 
 class Menu:
-    def __init__(self, layout, frame, profile, games=None):
+    """`kept`: what a menu showed (kept()), for the menu made again when the table comes back from a game."""
+
+    def __init__(self, layout, frame, profile, games=None, kept=None):
         self.layout = layout
         self.frame = frame
         self.profile = profile
@@ -52,7 +54,23 @@ class Menu:
         self.prog = None
         self.field = 0
         self.game = 0
-        self._choose_game(0)
+        if kept is not None and kept[0] in self.progs:
+            self._return_to(kept)
+        else:
+            self._choose_game(0)
+
+    def kept(self):
+        """What the menu shows: (the game's name, the field, players, the options' values)."""
+        return (self.prog["name"], self.field, self.players, bytes(self.values))
+
+    def _return_to(self, kept):
+        name, field, players, values = kept
+        self.field = field
+        self._choose_game(self.progs.index(name))
+        if players in self.seats:
+            self.players = players
+        if len(values) == len(self.values):
+            self.values[:] = values
 
     def _choose_game(self, k):
         self.game = k

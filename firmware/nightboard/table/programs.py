@@ -23,6 +23,8 @@ the controller) and `turns_done` (completed turns: the table then saves and
 publishes the turn's events to the host).
 """
 
+from nightboard.compat import forget_module as _forget  # a game's package is imported again, alone, when needed
+
 SELFTEST = {
     "name": "selftest",
     "title": "Self-test",
@@ -46,15 +48,6 @@ def _names():
     return out
 
 
-def _forget(path):
-    """Drop a module the board needs no more: a game's package is imported again, alone, when needed."""
-    import sys
-
-    sys.modules.pop(path, None)
-    parent, _, leaf = path.rpartition(".")
-    pkg = sys.modules.get(parent)
-    if pkg is not None and leaf in pkg.__dict__:
-        delattr(pkg, leaf)
 
 
 NAMES = _names()  # the games of the index, in its order, then the tools

@@ -8,17 +8,21 @@ gets exactly one reply; a bad line gets {"ok": false, "error": ...} naming
 what was wrong and changes nothing. `port` is anything with readinto(buf) ->
 count (0 when nothing is waiting) and write(bytes-like): hal/serial_port.py on
 the board, hal/sim_serial.py in simulation. Idle frames allocate nothing. The
-request handlers (table/protocol_kinds.py) are imported with the Protocol: make
-it early (main.py makes it before the table), while the heap is still in one
-piece -- imported at the first request, on a heap the game has cut up, they
-might not find room.
+request handlers (table/protocol_kinds.py) are imported at the first request
+and leave RAM again after QUIET_POLLS frames without one, and so does the
+line buffer, made when the first bytes come: a table nobody talks to holds
+neither (about 3.5 KB of a Pico's heap). The frame that imports
+them is longer (the import: some 20 ms with the code in ROMFS on the emulated
+RP2040, more from .mpy files: docs/protocol.md); the import allocates only
+small pieces, and if the heap has no room for them the request is answered
+"out of memory" and the next one tries again.
 """
 
 import gc
 import json
 from binascii import hexlify
 
-from nightboard.compat import json_dumps
+from nightboard.compat import forget_module, json_dumps
 
 PROTOCOL = 1
 PREFIX = b"@nb "
@@ -28,6 +32,7 @@ OUT = 128  # bytes of a reply written to the port at a time
 READS = 4  # reads per frame: at most 256 bytes a frame
 LINES = 4  # lines answered per frame
 TAP_MS = 100
+QUIET_POLLS = 600  # frames (10 s) without a request after which the request handlers leave RAM again
 GAP_MS = 60  # a tapped button stays up this long before a queued tap presses it again
 
 
@@ -85,14 +90,13 @@ class Protocol:
         self._out_line = False
         self._rpos = 0
         self._rlen = 0
-        self._line = bytearray(MAX_LINE)
+        self._line = None  # a request line's bytes (MAX_LINE): made when bytes first come, let go with kinds
         self._n = 0
         self._skip = False  # discarding the rest of a line that was too long
         self.parts = None  # a request arriving in parts: the strings so far
         self.parts_size = 0
-        from nightboard.table import protocol_kinds
-
-        self.kinds = protocol_kinds
+        self.kinds = None  # the request handlers (protocol_kinds), in RAM from a request to QUIET_POLLS after one
+        self._quiet = 0
         self.lines = 0  # lines answered, errors included
         self.errors = 0
         self._nb = -1
@@ -120,8 +124,14 @@ class Protocol:
             self.setup(table)
         if self._active:
             self._run_taps(table, now)
-        if not getattr(table, "serving", True) or not self._answer(table, now):
+        if not getattr(table, "serving", True):
             return False  # the table has no room for a reply in this frame (app.py): the port waits
+        if not self._answer(table, now):
+            if self.kinds is not None:
+                self._quiet += 1
+                if self._quiet >= QUIET_POLLS:
+                    self._put_away()
+            return False
         # True: this frame answered. A reply leaves garbage all over the heap: the table draws nothing more
         # in this frame and collects the garbage in the next (table/app.py), before any press is handled and
         # the game's own long-lived objects land in between, so the board's small heap stays in one piece.
@@ -137,6 +147,8 @@ class Protocol:
         reads = 0
         buf = self._rbuf
         line = self._line
+        if line is None and self._rpos < self._rlen:
+            line = self._line = bytearray(MAX_LINE)
         while answered < LINES:
             if self._rpos >= self._rlen:
                 if reads >= READS:
@@ -146,6 +158,8 @@ class Protocol:
                 self._rpos = 0
                 if not self._rlen:
                     break
+                if line is None:
+                    line = self._line = bytearray(MAX_LINE)
             i = self._rpos
             end = self._rlen
             while i < end:
@@ -156,7 +170,7 @@ class Protocol:
                         self._skip = False
                         self._n = 0
                     else:
-                        self._finish(table, now)
+                        self._finish(table, now, line)
                         answered += 1
                         break
                 elif not self._skip:
@@ -172,18 +186,32 @@ class Protocol:
             self._rpos = i
         return answered
 
-    def _finish(self, table, now):
+    def _finish(self, table, now, line):
         n = self._n
         self._n = 0
-        if n and self._line[n - 1] == 13:
+        if n and line[n - 1] == 13:
             n -= 1
-        self.answer(table, memoryview(self._line)[:n], now)
+        self.answer(table, memoryview(line)[:n], now)
+
+    def _put_away(self):
+        """The host has gone quiet: its request handlers and the line buffer leave the board's RAM (about
+        3.5 KB of a Pico's heap with the code in ROMFS) until the next request brings them back."""
+        self.kinds = None
+        if not self._n and not self._skip:  # no line half-read: its buffer goes too
+            self._line = None
+        if _SMALL_HEAP:  # on CPython a module read again would make its classes anew
+            forget_module("nightboard.table.protocol_kinds")
 
     def answer(self, table, line, now):
         """Answer one request line (bytes, no newline): write the reply and return it (a dict)."""
         rid = None
         try:
             rid, req = parse_line(line)
+            self._quiet = 0
+            if self.kinds is None:
+                from nightboard.table import protocol_kinds
+
+                self.kinds = protocol_kinds
             fields = self.kinds.dispatch(self, table, req, now)
         except ValueError as e:  # BadRequest, or the table or engine refusing (StartError, GameError...)
             return self._send(rid, None, str(e))

@@ -25,7 +25,7 @@ part in each frame (SaveStore.begin/step), so a turn never freezes the table.
 
 from binascii import hexlify
 
-from nightboard.compat import json_dumps
+from nightboard.compat import forget_module, json_dumps
 from nightboard.table.seal import NONCE_BYTES, Keys, Sealer, crc32
 
 SAVE = "game.json"
@@ -105,13 +105,7 @@ def decode(data, key, buf=None):
 
 def _forget_reader():
     """Drop save_open.py once a save is read (the board reads one at power-up, or after an error)."""
-    import sys
-
-    sys.modules.pop("nightboard.table.save_open", None)
-    import nightboard.table as pkg
-
-    if "save_open" in pkg.__dict__:
-        delattr(pkg, "save_open")
+    forget_module("nightboard.table.save_open")
 
 
 class SaveStore:

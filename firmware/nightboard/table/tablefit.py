@@ -210,13 +210,10 @@ def forget_validator():
     """Drop table/profile.py (the validator, the biggest module) from RAM after the profile is loaded.
     Only useful when nothing else holds one of its functions."""
     import gc
-    import sys
 
-    sys.modules.pop("nightboard.table.profile", None)
-    import nightboard.table as pkg
+    from nightboard.compat import forget_module
 
-    if "profile" in pkg.__dict__:
-        delattr(pkg, "profile")
+    forget_module("nightboard.table.profile")
     gc.collect()
 
 

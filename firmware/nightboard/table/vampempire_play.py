@@ -492,8 +492,7 @@ class VampEmpirePlay:
     # --- text for the host -----------------------------------------------------------------------------
 
     def describe(self):
-        from nightboard.games.vampempire import pieces as V
-
+        V = R
         g = self.game
         v = g.view(None)
         lines = ["VampEmpire, round %d of %d, %s" % (v["round"], v["rounds"], v["phase"])]

@@ -26,6 +26,7 @@ when used, to keep the board's heap free. Decisions where the rules are
 silent: docs/dracula-rules-notes.md.
 """
 
+from nightboard.compat import module
 from nightboard.prng import Prng
 from nightboard.games.dracula import know as K
 from nightboard.games.dracula import map as dracula_map
@@ -34,6 +35,7 @@ from nightboard.games.dracula.rules import GameError, HEALTH, KINDS, kind_of, ro
 from nightboard.games.errors import show
 
 NAME = "dracula"
+MIND = "nightboard.games.dracula.mind"  # read in with the setup (reads()), looked up without the package
 FORMAT = 1
 SEED_MAX = 2 ** 62
 DRACULA = "dracula"
@@ -179,8 +181,7 @@ class DraculaHunt:
 
             raise GameError(dracula_why.not_his_turn(self))
         if move is None:
-            from nightboard.games.dracula import mind as dracula_mind
-
+            dracula_mind = module(MIND)
             move = dracula_mind.decide(self.map, self.view(), self.room, self.prng, self.level)
         elif not isinstance(move, tuple):
             move = self.parse_move(move)
@@ -240,8 +241,7 @@ class DraculaHunt:
         stream, which moves on only with his last step: whatever looks at the game meanwhile sees it whole."""
         if seat != self.hunters or self.over or self.active >= 0:
             raise GameError("the board plays Dracula, on his turn")
-        from nightboard.games.dracula import mind as dracula_mind
-
+        dracula_mind = module(MIND)
         stream = Prng(state=self.prng.state)
         return self._steps(dracula_mind.steps(self.map, self.view(), self.room, stream, self.level), stream)
 
@@ -255,8 +255,7 @@ class DraculaHunt:
         """The move the board would choose for Dracula now (nothing changes: his stream is copied)."""
         if seat != self.hunters or self.over or self.active >= 0:
             raise GameError("the board plays Dracula, on his turn")
-        from nightboard.games.dracula import mind as dracula_mind
-
+        dracula_mind = module(MIND)
         return dracula_mind.decide(self.map, self.view(), self.room, Prng(state=self.prng.state), self.level)
 
     def result(self):

@@ -8,6 +8,7 @@ in effects.py, positions in pos.py. The hidden facts are the ritual hands (each 
 deck's order and the random stream (known to nobody): only view(seat), the board's mind and to_json read them.
 """
 
+from nightboard.compat import module
 from nightboard.prng import Prng
 from nightboard.games.errors import GameError
 from nightboard.games.vampempire import board as B
@@ -17,6 +18,10 @@ from nightboard.games.vampempire.actions import act, split, CHOOSE
 from nightboard.games.vampempire import actions as A
 
 NAME = "vampempire"
+# The modules its play reads in with the setup (reads()), looked up without importing the package again
+AFTERNOON = "nightboard.games.vampempire.afternoon"
+NIGHT = "nightboard.games.vampempire.night"
+MIND = "nightboard.games.vampempire.mind"
 FORMAT = 1
 # Work units (table/thinking.py) of reading in mind.py, the first piece of the board's every decision: about
 # 19 ms on the board (its .mpy loaded, measured by make bench), a whole frame's budget; once it is in, the piece
@@ -239,12 +244,8 @@ class Empire:
         if self.phase == "choose":
             return [act(CHOOSE, v) for v in range(4) if v not in self.vamp]
         if self.phase == "afternoon":
-            from nightboard.games.vampempire import afternoon
-
-            return afternoon.legal(self, seat)
-        from nightboard.games.vampempire import night
-
-        return night.legal(self, seat)
+            return module(AFTERNOON).legal(self, seat)
+        return module(NIGHT).legal(self, seat)
 
     def apply(self, seat, action):
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
@@ -267,12 +268,8 @@ class Empire:
         if kind == CHOOSE:
             return self._choose(seat, x)
         if kind in (A.PASS, A.OFFER, A.GIVE, A.WANT, A.ACCEPT, A.REFUSE):
-            from nightboard.games.vampempire import afternoon
-
-            return afternoon.apply(self, seat, kind, x, y, z)
-        from nightboard.games.vampempire import night
-
-        return night.apply(self, seat, kind, x, y, z)
+            return module(AFTERNOON).apply(self, seat, kind, x, y, z)
+        return module(NIGHT).apply(self, seat, kind, x, y, z)
 
     def _why(self, seat, action):
         """A refusal's words, built from what the refused seat may see."""
@@ -302,9 +299,7 @@ class Empire:
     def board_move(self, seat):
         if seat not in self.to_move():
             raise GameError("seat %s is not to move" % _show(seat))
-        from nightboard.games.vampempire import mind
-
-        return mind.choose(self.view(seat), self.legal(seat))
+        return module(MIND).choose(self.view(seat), self.legal(seat))
 
     def board_steps(self, seat):
         """board_move(seat) in pieces, for table/thinking.py: each piece's cost in work units before it,
@@ -316,8 +311,7 @@ class Empire:
 
     def _board_steps(self, seat):
         yield MIND_COST  # the mind is read in before anything else: a frame of its own
-        from nightboard.games.vampempire import mind
-
+        mind = module(MIND)
         yield mind.VIEW_COST
         v = self.view(seat)
         yield mind.LEGAL_COST[mind.cost_row(v)]

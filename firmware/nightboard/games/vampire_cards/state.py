@@ -8,6 +8,7 @@ Actions are small integers (moves.py): kind * 1024 + target * 64 + argument. The
 turn, the Vampire's reset, draws, the end) is in flow.py.
 """
 
+from nightboard.compat import module
 from nightboard.prng import Prng
 from nightboard.games.errors import GameError
 from nightboard.games.vampire_cards.deck import show
@@ -21,6 +22,7 @@ FORMAT = 1
 # 11 ms on the board (its .mpy loaded, measured by make bench), a whole frame's budget; once it is in, the piece
 # does nothing, so that a decision takes the same frames whatever ran before it.
 MIND_COST = 20
+MIND = "nightboard.games.vampire_cards.mind"  # read in with the setup (reads()), looked up without the package
 SEATS = ("red", "blue", "yellow", "green", "purple", "cyan")  # the seats' names (table/palette.py)
 DAWNS = (15, 25, 0)
 PHASES = ("play", "bitten", "bite", "defend", "shed", "ward", "over")
@@ -113,9 +115,7 @@ class CardGame:
         seat = self._seat(seat)
         if seat not in self.to_move():
             return None
-        from nightboard.games.vampire_cards import mind
-
-        return mind.choose(self.view(seat), level)
+        return module(MIND).choose(self.view(seat), level)
 
     def board_steps(self, seat, level=2):
         """board_move(seat, level) in pieces, for table/thinking.py: each piece's cost in work units before
@@ -127,8 +127,7 @@ class CardGame:
 
     def _board_steps(self, seat, level):
         yield MIND_COST  # the mind is read in before anything else: a frame of its own
-        from nightboard.games.vampire_cards import mind
-
+        mind = module(MIND)
         yield mind.VIEW_COST
         v = self.view(seat)
         for out in mind.steps(v, level):

@@ -8,6 +8,7 @@ only view(seat) of their owner, mind.py (through that view) and to_json read the
 Rulings named Mn and Bn are in docs/vampire_nights-rules-notes.md.
 """
 
+from nightboard.compat import module
 from nightboard.prng import Prng
 from nightboard.games.errors import GameError
 from nightboard.games.vampire_nights import components as C
@@ -17,6 +18,7 @@ from nightboard.games.vampire_nights import night as N
 from nightboard.games.vampire_nights import actions as A
 
 NAME = "vampire_nights"
+MIND = "nightboard.games.vampire_nights.mind"  # read in with the setup (reads()), looked up without the package
 FORMAT = 1
 # Work units (table/thinking.py) of reading in mind.py, the first piece of the board's every decision: about
 # 11 ms on the board (its .mpy loaded, measured by make bench), a whole frame's budget; once it is in, the piece
@@ -179,8 +181,7 @@ class VampireNights:
         if p not in self.to_move():
             raise GameError("it is %s's turn, not %s's" % (SEATS[self.to_move()[0]], SEATS[p]))
         if action is None and p in self.boards:
-            from nightboard.games.vampire_nights import mind
-
+            mind = module(MIND)
             action = mind.decide(self.view(p))  # the board plays its seat from that seat's view
         if isinstance(action, str):
             action = A.parse(action)
@@ -216,8 +217,7 @@ class VampireNights:
         p = self.seat_index(seat)
         if p not in self.to_move():
             raise GameError("%s is not to move" % SEATS[p])
-        from nightboard.games.vampire_nights import mind
-
+        mind = module(MIND)
         return mind.decide(self.view(p))
 
     def board_steps(self, seat):
@@ -230,8 +230,7 @@ class VampireNights:
 
     def _board_steps(self, p):
         yield MIND_COST  # the mind is read in before anything else: a frame of its own
-        from nightboard.games.vampire_nights import mind
-
+        mind = module(MIND)
         yield mind.LEGAL_COST
         legal = self.legal(p)
         yield mind.VIEW_COST

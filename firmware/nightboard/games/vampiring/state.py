@@ -17,6 +17,7 @@ turn.py, names and card data in cards.py. The board may play some families (opti
 its mind (mind.py) is imported only when one of them chooses.
 """
 
+from nightboard.compat import module
 from nightboard.games.errors import GameError, show
 from nightboard.prng import Prng
 from nightboard.games.vampiring.cards import (
@@ -36,6 +37,7 @@ from nightboard.games.vampiring.cards import (
 from nightboard.games.vampiring import turn as vampiring_turn
 
 NAME = "vampiring"
+MIND = "nightboard.games.vampiring.mind"  # read in with the setup (reads()), looked up without the package
 FORMAT = 1
 SEED_MAX = 2 ** 62
 VARIANTS = ("castle", "mansion")  # V9: Castle is the default
@@ -179,8 +181,7 @@ class VampiRing:
             self._check_can_act(f)
             if self.pending[f] >= 0:
                 raise GameError("family %s has already chosen this turn" % FAMILIES[f])
-            from nightboard.games.vampiring import mind
-
+            mind = module(MIND)
             action = mind.decide(self.view(f), self.level, self.prng)  # from its own view only
         action = parse_action(action)
         self._check_can_act(f)
@@ -244,16 +245,14 @@ class VampiRing:
             raise GameError("the board does not play family %s" % FAMILIES[f])
         if self.pending[f] >= 0:
             raise GameError("family %s has already chosen this turn" % FAMILIES[f])
-        from nightboard.games.vampiring import mind
-
+        mind = module(MIND)
         return mind.steps(self.view(f), self.level, self.prng)
 
     def board_move(self, seat, level=None):
         """What the board would choose for family `seat` now, from that family's view only (changes nothing)."""
         f = family_index(seat, self.families)
         self._check_can_act(f)
-        from nightboard.games.vampiring import mind
-
+        mind = module(MIND)
         return mind.decide(self.view(f), self.level if level is None else level, Prng(state=self.prng.state))
 
     def result(self):
