@@ -3,7 +3,10 @@
 # At module level, never inside a function: on MicroPython 1.21+ `import json` of a built-in module that is
 # not in sys.modules searches sys.path on the filesystem first (a .py there may extend it), which costs
 # about 3.5 ms a call on a Pico's littlefs (measured on the emulated RP2040; json.dumps itself takes 0.1 ms).
+import gc
 import json
+
+SMALL_HEAP = hasattr(gc, "mem_free")  # MicroPython (a board's heap); not CPython
 
 try:
     from micropython import const  # noqa: F401

@@ -9,12 +9,12 @@ turn; a long press shows the question on the ring, another "ok" goes back to
 the menu and any other key carries on playing.
 """
 
+from nightboard.compat import SMALL_HEAP, forget_module
 from nightboard.table import palette as P
 from nightboard.table.buttons import LONG, PRESS, RELEASE, Debouncer, event_button, event_kind
 from nightboard.table.eventlog import EventLog
 from nightboard.table.frame import Encoder, Frame
-from nightboard.compat import forget_module
-from nightboard.table.keeper import _SMALL_HEAP, READING, SAVE_AGAIN, Keeper
+from nightboard.table.keeper import READING, SAVE_AGAIN, Keeper
 from nightboard.table.layout import Layout
 
 FRAME_MS = 16  # about 60 frames a second (GUIDE section 6)
@@ -160,7 +160,7 @@ class Table(Keeper):
             self._menu = m = None
         elif self._menu_kept is None or self._menu_kept[0] != name:
             self._menu_kept = (name, self._menu_kept[1] if self._menu_kept else 0, 0, b"")
-        if _SMALL_HEAP:  # on CPython (the host) a module read again would make its classes anew
+        if SMALL_HEAP:  # on CPython (the host) a module read again would make its classes anew
             forget_module("nightboard.table.menu")
             forget_module("nightboard.table.tablefit")
             forget_module("nightboard.table.programs")
