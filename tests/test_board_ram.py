@@ -146,6 +146,22 @@ def test_the_request_handlers_come_with_a_request_and_go_when_the_host_is_quiet(
     assert json.loads(port.take().split(b" ", 1)[1])["id"] == 3
 
 
+def test_a_host_that_sent_only_garbage_leaves_no_line_buffer_behind():
+    from nightboard.hal.sim_serial import SimSerial
+    from nightboard.table.protocol import QUIET_POLLS, Protocol
+    from table_driver import Driver
+
+    d = Driver(name="ring4")
+    port = SimSerial()
+    p = Protocol(port)
+    port.feed(b"not a request\n")
+    assert p.poll(d.table, 0) and p.kinds is None and p._line is not None
+    assert b"not a protocol line" in port.take()
+    for k in range(QUIET_POLLS):
+        p.poll(d.table, k)
+    assert p._line is None
+
+
 QUIET = """
 import json, sys
 from nightboard.hal.sim import make_sim_hal

@@ -127,7 +127,7 @@ class Protocol:
         if not getattr(table, "serving", True):
             return False  # the table has no room for a reply in this frame (app.py): the port waits
         if not self._answer(table, now):
-            if self.kinds is not None:
+            if self.kinds is not None or self._line is not None:
                 self._quiet += 1
                 if self._quiet >= QUIET_POLLS:
                     self._put_away()
@@ -196,11 +196,13 @@ class Protocol:
     def _put_away(self):
         """The host has gone quiet: its request handlers and the line buffer leave the board's RAM (about
         3.5 KB of a Pico's heap with the code in ROMFS) until the next request brings them back."""
-        self.kinds = None
+        self._quiet = 0
         if not self._n and not self._skip:  # no line half-read: its buffer goes too
             self._line = None
-        if _SMALL_HEAP:  # on CPython a module read again would make its classes anew
-            forget_module("nightboard.table.protocol_kinds")
+        if self.kinds is not None:
+            self.kinds = None
+            if _SMALL_HEAP:  # on CPython a module read again would make its classes anew
+                forget_module("nightboard.table.protocol_kinds")
 
     def answer(self, table, line, now):
         """Answer one request line (bytes, no newline): write the reply and return it (a dict)."""
