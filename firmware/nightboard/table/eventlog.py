@@ -20,9 +20,9 @@ turn, measured on the emulated RP2040).
 The bound `keep` counts every event held, the unpublished ones included: a turn's new events push
 published ones out as soon as they are recorded (they were published a whole turn earlier), never the
 unpublished ones, and publishing drops nothing, so a finished turn is served whole until the next
-turn's first events arrive, however many it has. The frames that end a turn are the heap's worst point on the board (its events, its
-animation and its save at once), and holding `keep` old events beside a long turn's new ones cost
-4 KB of it.
+turn's first events arrive, however many it has. The frames that end a turn are the heap's worst
+point on the board (its events, its animation and its save at once), and holding `keep` old events
+beside a long turn's new ones cost 4 KB of it.
 """
 
 

@@ -25,10 +25,10 @@ back the space of old set-aside saves, error.log and a torn temporary file.
 
 import gc
 
+from nightboard.compat import SMALL_HEAP
 from nightboard.table import palette as P
 from nightboard.table.saves import SaveError, SaveStore
 
-_SMALL_HEAP = hasattr(gc, "mem_free")  # MicroPython: its collector runs when the heap is full, in any frame
 
 ERROR_SHOW_MS = 2000
 SAVE_AGAIN = 2  # _save_due's value for a save begun again after the heap had no room for it (_save_short)
@@ -151,7 +151,7 @@ class Keeper:
         Pico, 7 to 13 ms more in a frame that already takes the longest). The frame is held on CPython too,
         which has no such need, so that the simulated table's frames stay the board's."""
         self._collect_due = False
-        if _SMALL_HEAP:
+        if SMALL_HEAP:  # MicroPython: its collector runs when the heap is full, in any frame
             gc.collect()
 
     def _save_settle(self):

@@ -22,7 +22,7 @@ import gc
 import json
 from binascii import hexlify
 
-from nightboard.compat import forget_module, json_dumps
+from nightboard.compat import SMALL_HEAP, forget_module, json_dumps
 
 PROTOCOL = 1
 PREFIX = b"@nb "
@@ -36,7 +36,6 @@ QUIET_POLLS = 600  # frames (10 s) without a request after which the request han
 GAP_MS = 60  # a tapped button stays up this long before a queued tap presses it again
 
 
-_SMALL_HEAP = hasattr(gc, "mem_free")  # MicroPython
 # CPython's json.loads would guess UTF-16/32 from bytes: decode as UTF-8 first (MicroPython checks UTF-8 itself)
 _DECODE_FIRST = hasattr(json, "JSONDecodeError")
 
@@ -137,7 +136,7 @@ class Protocol:
         # the game's own long-lived objects land in between, so the board's small heap stays in one piece.
         # Not in this frame: on a Pico the collection costs as much as the reply itself (a `state` reply and
         # its collection in one frame took 64 to 77 ms in a grid game on the emulated RP2040).
-        if _SMALL_HEAP and not hasattr(table, "_collect_due"):  # safe mode's table: nothing else in its frame
+        if SMALL_HEAP and not hasattr(table, "_collect_due"):  # safe mode's table: nothing else in its frame
             gc.collect()
         return True
 
@@ -201,7 +200,7 @@ class Protocol:
             self._line = None
         if self.kinds is not None:
             self.kinds = None
-            if _SMALL_HEAP:  # on CPython a module read again would make its classes anew
+            if SMALL_HEAP:  # on CPython a module read again would make its classes anew
                 forget_module("nightboard.table.protocol_kinds")
 
     def answer(self, table, line, now):
