@@ -382,3 +382,14 @@ def test_r2_bloodflies_acts_at_the_players_next_morning_once():
     for s in range(2):
         g.apply(s, act(END))
     assert g.bodies[0] == b + gain + 3 + gain  # the round after: no more
+
+
+def test_t9_a_vampire_may_suck_on_a_community_it_moved_onto_that_night():
+    g = night(game((TYR, BAR)), 0)
+    g.pos[0] = 0
+    c = place(g, 1, 1)
+    assert act(SUCK, 0, 0, 1) not in g.legal(0)  # not from the next hex
+    g.apply(0, act(MOVE, 0, 0, 1))
+    b = g.bodies[0]
+    g.apply(0, act(SUCK, 0, 0, 1))  # the Night began elsewhere: it may suck all the same
+    assert c[2] == 1 and g.bodies[0] == b + 1
