@@ -54,8 +54,9 @@ def load(d):
     g.active = _int(d["active"], "active", 0, n - 1)
     g.vamp = _ints(d["vampires"], "vampires", n, -1, 3)
     chosen = [v for v in g.vamp if v >= 0]
-    if len(set(chosen)) != len(chosen) or (g.phase != "choose" and len(chosen) != n):
-        raise GameError("vampires: each seat plays a different vampire")
+    if len(set(chosen)) != len(chosen) or (g.phase != "choose" and len(chosen) != n) \
+            or (g.phase == "choose" and g.vamp != chosen + [-1] * (n - g.active)):
+        raise GameError("vampires: each seat plays a different vampire, chosen in seat order")
     g.pos = _ints(d["pos"], "pos", n, 0, B.HEXES - 1)
     if d["vatican"] != g.vatican:
         raise GameError("vatican must be %d for %d players" % (g.vatican, n))
@@ -116,9 +117,21 @@ def load(d):
         if p[1] >= n or (p[0] != "intercept" and (p[2] >= n or p[2] == p[1] or g.phase != "afternoon")) \
                 or (p[0] == "intercept" and (p[4] >= n or g.phase != "night")):
             raise GameError("pending: its seats or its phase do not fit the game")
-        if p[0] == "intercept":
+        if p[0] == "intercept":  # the active seat's ritual, a target it could take, a Feathered One able to answer
             _int(p[2], "pending kind", 0, kinds)
             held.append(p[2])
+            what, y, c = R.KINDS[p[2]][5], p[3], g.community(p[3] - 10)
+            ok = p[1] == g.active and p[4] != p[1] and g.is_(p[4], V.FEATHERED, 3) \
+                and g.bodies[p[4]] >= V.INTERCEPT_COST and (y == 0 if what == "self" else (
+                    0 < y <= n and y - 1 != p[1]) if what == "seat" else c is not None and c[3] not in (-1, p[1]))
+        else:  # the active seat's offer: what it holds (99: not chosen yet) for what it may ask
+            give, want = p[3], p[4]
+            ok = p[1] == g.active and (p[0] == "draft" and give == want == 99 or give < 99 and (
+                10 < give <= 13 and g.bodies[p[1]] >= give - 10 or give in g.hands[p[1]]) and (
+                want == 99 if p[0] == "draft" else (want <= kinds or 10 < want <= 13) and want != give
+                and (want < 10 or give < 10)))
+        if not ok:
+            raise GameError("pending: what it gives, asks or answers does not fit the game")
         g.pending = list(p)
     cards = sorted(g.deck + g.discard + held + [k for h in g.hands for k in h])
     if cards != sorted(R.deck()):
