@@ -121,3 +121,17 @@ def test_the_table_answer_to_a_refused_offer_position_leaves_nothing_changed():
     with pytest.raises(GameError):
         g.apply(1, act(ACCEPT))  # not seat 1's move yet: the offer is still being put together
     assert g.to_json() == before
+
+
+@pytest.mark.parametrize("flag", ["bat_next", "bat", "chains_next", "chains", "flies", "potency", "rule4"])
+def test_an_effect_flag_above_one_is_refused(flag):
+    """rule4 at 99 gave the Tyrant 102 action points at her next Night, a save no longer readable."""
+    d = game((TYR, FEA)).to_json()
+    d["fx"][flag][0] = 1
+    _loads(d)
+    d["fx"][flag][0] = 2
+    with pytest.raises(GameError, match="fx.%s" % flag):
+        M.from_json(d)
+    d["fx"]["sunrise"][0] = 3  # a count: three Sunrises wait for one Night
+    d["fx"][flag][0] = 0
+    _loads(d)

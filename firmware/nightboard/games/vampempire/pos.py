@@ -104,7 +104,7 @@ def load(d):
     if not isinstance(fx, dict) or sorted(fx) != sorted(FX):
         raise GameError("fx must give %s" % ", ".join(FX))
     for f in FX:
-        g.fx[f] = _ints(fx[f], "fx." + f, n, 0, 99)
+        g.fx[f] = _ints(fx[f], "fx." + f, n, 0, 99 if f in ("sunrise", "slowed") else 1)  # the others are flags
     g.winners = _ints(d["winners"], "winners", None, 0, n - 1)
     if (g.phase == "over") != bool(g.winners):
         raise GameError("winners are given when, and only when, the game is over")
