@@ -393,3 +393,27 @@ def test_t9_a_vampire_may_suck_on_a_community_it_moved_onto_that_night():
     b = g.bodies[0]
     g.apply(0, act(SUCK, 0, 0, 1))  # the Night began elsewhere: it may suck all the same
     assert c[2] == 1 and g.bodies[0] == b + 1
+
+
+def test_t11_the_box_is_no_bank_bodies_pass_100_and_soul_passes_40():
+    g = game((TYR, BAR, FEA, BEA))
+    for c in g.comm:
+        c[3] = -1
+    for c in g.comm[:8]:
+        c[3] = 0
+    for c in g.comm[8:]:
+        c[3] = 1
+    g.bodies = [60, 60, 0, 0]
+    g.phase, g.active = "night", 3
+    g.end_night_turn()  # a Morning with 120 bodies already in play
+    assert g.bodies[0] == 60 + sum(c[1] + 1 for c in g.comm[:8])
+    assert g.bodies[1] == 60 + sum(c[1] + 1 for c in g.comm[8:]) and sum(g.bodies) > 120
+    g = night(game((TYR, BAR)), 0)
+    g.soul = [20, 20]
+    c = place(g, 9, 3)
+    g.pos = [9, 9]
+    g.bodies = [9, 9]
+    g.apply(0, act(OVERTAKE, 0, 0, 9))
+    g.start_night(1)
+    g.apply(1, act(OVERTAKE, 0, 0, 9))
+    assert g.soul == [24, 24] and sum(g.soul) == 48 and c[4] == 3  # both gained the Cathedral's 4
