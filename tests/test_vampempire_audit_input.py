@@ -135,3 +135,49 @@ def test_an_effect_flag_above_one_is_refused(flag):
     d["fx"]["sunrise"][0] = 3  # a count: three Sunrises wait for one Night
     d["fx"][flag][0] = 0
     _loads(d)
+
+
+# --- the same through the board's protocol: a message naming what is wrong, and the game running unchanged ---
+
+def _link():
+    from nightboard_host.client import LocalLink
+    from table_driver import Driver
+
+    d = Driver({"game": "vampempire", "players": 3, "seed": 21}, name="hex8")
+    return d, LocalLink(d.table)
+
+
+@pytest.mark.parametrize("opts, words", [({"beast": "fast"}, "beast must be turn or move"),
+                                         ({"rounds": "30"}, "rounds must be 30 or 20 or 40"),
+                                         ({"rounds": True}, "rounds must be"),
+                                         ({"board": 1.5}, "board must be an integer 0..3"),
+                                         ({"size": 9}, "size must be"),
+                                         ({"players": 5}, "players must be an integer 2..4"),
+                                         ({"vampires": ["tyrant"]}, "unknown option")])
+def test_protocol_start_of_vampempire_with_bad_options(opts, words):
+    d, link = _link()
+    before = d.table.game.to_json()
+    kw = {"game": "vampempire", "players": 2, "seed": 1}
+    kw.update(opts)
+    r = link.request("start", **kw)
+    assert r["ok"] is False and words in r["error"] and "Error" not in r["error"], r
+    assert d.table.game.to_json() == before
+
+
+@pytest.mark.parametrize("change, words", [("offer", "pending"), ("rule4", "fx.rule4"), ("deck", "deck's 40"),
+                                           ("soul", "soul must be")])
+def test_protocol_load_of_a_hostile_vampempire_position(change, words):
+    d, link = _link()
+    before = d.table.game.to_json()
+    pos = M.new_game(3, 3, vampires=["tyrant", "feathered", "beast"]).to_json()
+    if change == "offer":
+        pos["pending"] = ["offer", 0, 1, KIND["sunrise"], KIND["sunrise"]]
+    elif change == "rule4":
+        pos["fx"]["rule4"] = [9, 0, 0]
+    elif change == "deck":
+        pos["deck"] = pos["deck"][:-1]
+    else:
+        pos["soul"] = [1, 2]
+    r = link.request("load", state={"program": "vampempire", "state": pos})
+    assert r["ok"] is False and words in r["error"] and "Error" not in r["error"], r
+    assert d.table.game.to_json() == before
