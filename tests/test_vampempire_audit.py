@@ -8,7 +8,7 @@ from nightboard.games.errors import GameError
 from nightboard.games.vampempire import board as B
 from nightboard.games.vampempire import pieces as R
 from nightboard.games.vampempire.actions import (act, ACCEPT, DISCARD, END, INTERCEPT, LET, MOVE, OVERTAKE, PASS,
-                                                 REFUSE, RITUAL, ROUTE, SUCK, UNROUTE)
+                                                 REFUSE, RITUAL, ROUTE, SUCK, TRAVEL, UNROUTE)
 from test_vampempire_rules import BAR, BEA, FEA, KIND, TYR, game, hand, night, offer, place
 
 
@@ -417,3 +417,23 @@ def test_t11_the_box_is_no_bank_bodies_pass_100_and_soul_passes_40():
     g.start_night(1)
     g.apply(1, act(OVERTAKE, 0, 0, 9))
     assert g.soul == [24, 24] and sum(g.soul) == 48 and c[4] == 3  # both gained the Cathedral's 4
+
+
+def test_l2_a_vampire_the_beast_slowed_still_travels_by_route():
+    g = night(game((BEA, TYR, BAR)), 0)
+    g.soul[0] = 2
+    place(g, 1, 0)
+    place(g, 30, 0)
+    g.routes = [1, 30]
+    g.pos = [0, 1, 40]
+    g.apply(0, act(MOVE, 0, 0, 1))  # she lands on the Tyrant
+    assert g.fx["chains_next"][1] == 1
+    g.apply(0, act(END)) if g.to_move() == [0] else None
+    assert g.to_move() == [1]
+    hand(g, 1, "thralls")
+    moves = [a % 100 for a in kinds_of(g.legal(1), MOVE)]
+    assert moves and max(B.distance(1, h) for h in moves) == 1
+    g.apply(1, act(TRAVEL, 1 + KIND["thralls"], 0, 30))  # a journey, not a move
+    assert g.pos[1] == 30 and g.moved == 0
+    g.apply(1, act(MOVE, 0, 0, B.neighbours(30)[0]))
+    assert not kinds_of(g.legal(1), MOVE)  # one hex in all
