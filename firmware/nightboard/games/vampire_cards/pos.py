@@ -47,6 +47,8 @@ def check_deck(deck, players):
         c = _ints(deck[i], "cards[%d]" % i, 0, 99, 2)
         _int(c[0], "cards[%d] suit" % i, 0, len(D.SUITS) - 1)
         out.append(c)
+    if len([c for c in out if c[0] == D.BONE]) > 64:  # a bite names its bone by its place in the row, 0..63
+        raise GameError("cards may hold at most 64 bones")
     return out
 
 
@@ -65,7 +67,7 @@ def from_json(obj):
         raise GameError("game must be vampire_cards, not %s" % show(obj["game"]))
     _int(obj["format"], "format", 1, 1)
     n = _int(obj["players"], "players", 3, 6)
-    if obj["dawn"] not in DAWNS or isinstance(obj["dawn"], bool):
+    if not isinstance(obj["dawn"], int) or isinstance(obj["dawn"], bool) or obj["dawn"] not in DAWNS:
         raise GameError("dawn must be 15, 25 or 0, not %s" % show(obj["dawn"]))
     g = CardGame(_int(obj["seed"], "seed", 0, 2 ** 62), n, obj["dawn"], check_deck(obj["cards"], n),
                  _int(obj["board"], "board", 0, n))
@@ -110,6 +112,8 @@ def fill(g, d):
     if g.phase in ("defend", "shed"):
         p = _ints(p, "pending", -1, max(top, n), 2)
         _int(p[0], "pending's seat", 0, n - 1)
+        if g.phase == "defend":
+            _int(p[1], "pending's bone", 0, top)
     elif g.phase == "ward":
         p = _int(p, "pending", 0, n - 1)
     elif p is not None:
@@ -156,6 +160,11 @@ def _check_people(g):
         raise GameError("without a Vampire there are no bones, bites, escapes or queue")
     if v >= 0 and (g.bites[v] >= 0 or g.escaped[v]):
         raise GameError("the Vampire cannot be bitten or escaped")
+    if v >= 0 and not g.bones and not g.over:
+        raise GameError("a Vampire with no face-up bone is slain: the game would be over")
+    for s in g.queue:
+        if s == v or s == g.seat or g.queue.count(s) > 1:
+            raise GameError("queue must list the seats still to play, each once, not the Vampire or the seat on turn")
     for s in range(g.n):
         if g.escaped[s] and (g.hands[s] or g.bites[s] >= 0):
             raise GameError("escaped player %d holds no cards and no bite" % s)
