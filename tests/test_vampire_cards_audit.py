@@ -10,7 +10,7 @@ from nightboard.games.errors import GameError
 from nightboard.games.vampire_cards import deck as D
 from nightboard.games.vampire_cards import from_json, new_game
 from nightboard.games.vampire_cards import moves as M
-from vampire_cards_helpers import position
+from vampire_cards_helpers import act, cid, hand, mask, pos_of, position
 
 
 def _refused(d, words):
@@ -90,3 +90,151 @@ def test_64_bones_every_place_is_its_own_action():
     for a in legal[1:]:
         k, t, x = M.split(a)
         assert k == M.BITE and t in (1, 2) and x < len(g.bones)
+
+
+# --- rules and decisions that had no test of their own ---------------------------------------------
+
+def _pass(g):
+    """The seat on turn ends its turn as plainly as it can."""
+    g.apply(g.seat, M.END if g.phase in ("bitten", "bite") else act(M.DISCARD, 0, 0))
+
+
+def test_c5_a_player_healed_during_the_round_keeps_its_place_among_the_bitten():
+    # Vampire red; yellow and green free, blue bitten: the round is yellow, green, then blue
+    g = position(players=4, hands=["L1", "L4", "X L2", "L3"], vampire=0, bones="B3 B7", bites={1: "B2"},
+                 seat=2, queue=[3, 1])
+    g.apply(2, act(M.HEAL, 1, pos_of(g, 2, "X")))  # yellow heals blue at once
+    assert g.bites[1] == -1
+    _pass(g)
+    assert g.seat == 3  # green still plays before blue, who was bitten when the round's order was fixed
+    _pass(g)
+    assert g.seat == 1 and g.phase == "play" and len(g.hands[1]) == 1  # no three drawn: it is not bitten
+    _pass(g)
+    assert g.seat == 0
+
+
+def test_c5_c10_an_escaped_player_takes_no_more_turns():
+    g = position(players=4, hands=["L1", "T1 T2 T3 T4 T9 F2", "L3", "L4"], vampire=0, bones="B3 B7", seat=1,
+                 queue=[2, 3])
+    g.apply(1, act(M.ESCAPE, 0, D.TRACK))
+    seen = [g.seat]
+    for _ in range(12):  # three more rounds
+        _pass(g)
+        seen.append(g.seat)
+    assert 1 not in seen and seen[:4] == [2, 3, 0, 2]
+    assert g.escaped[1] and g.hands[1] == [] and len(g.escaped[1]) == 5
+
+
+def test_c10_six_of_the_suit_five_go_down_and_the_sixth_is_discarded():
+    g = position(hands=["L1", "W1 W2 W3 W4 W5 W6", "L3"], vampire=0, bones="B3 B7", seat=1, queue=[2])
+    ev = g.apply(1, act(M.ESCAPE, 0, D.WAVE))
+    assert len(g.escaped[1]) == 5 and all(D.suit(g.cards, c) == D.WAVE for c in g.escaped[1])
+    left = [c for c in ids_of("W1 W2 W3 W4 W5 W6") if c not in g.escaped[1]]
+    assert len(left) == 1 and left[0] in g.discard and g.hands[1] == []
+    assert [e["e"] for e in ev][:2] == ["escape", "discard"] and g.seat == 2
+
+
+def ids_of(words):
+    return sorted(cid(w) for w in words.split())
+
+
+def test_c10_the_vampire_never_escapes_even_with_five_of_a_suit():
+    g = position(hands=["T1 T2 T3 T4 T9", "L3 L4", "W5"], vampire=0, bones="B3 B7", seat=0, phase="bite")
+    assert all(M.split(a)[0] in (M.END, M.BITE) for a in g.legal(0))
+    g.apply(0, M.END)
+    while g.seat != 0:
+        assert g.legal(0) == []  # never on turn between its own turns
+        _pass(g)
+    assert all(M.split(a)[0] in (M.END, M.BITE) for a in g.legal(0)) and not g.escaped[0]
+
+
+def test_c10_no_escape_before_a_vampire_even_after_playing_on():
+    g = position(hands=["T1 T2 T3 T4 T9 L1", "L3", "W5"])
+    assert act(M.ESCAPE, 0, D.TRACK) not in g.legal(0)
+    before = g.to_json()
+    with pytest.raises(GameError, match="escape is not possible now"):
+        g.apply(0, act(M.ESCAPE, 0, D.TRACK))
+    assert g.to_json() == before
+
+
+def test_c13_an_empty_pile_and_no_discards_with_a_vampire_draws_what_there_is():
+    deck = [[D.BONE, v] for v in range(1, 6)] + [[D.LEAF, v] for v in range(1, 11)] + [[D.TRACK, v] for v in range(1, 6)]
+    d = new_game(1, 3, 15, deck=deck).to_json()
+    d.update(vampire=0, bones=[0, 1, 2, 3, 4], hands=[[5, 6, 7, 8, 9, 10], [11], [12, 13, 14, 15, 16, 17]],
+             pile=[18, 19], discard=[], seat=1, queue=[2], phase="play")
+    g = from_json(d)
+    ev = g.apply(1, act(M.DISCARD, 0, 0))  # blue holds one card and would draw five: two are left
+    assert {"e": "draw", "seat": 1, "n": 2} in ev and g.hands[1] == [11, 18, 19]
+    assert not g.over and g.pile == [] and g.seat == 2
+
+
+def test_finer_a_bitten_player_feathers_and_heals_only_its_own_bite():
+    g = position(players=4, hands=["L1", "F9 X L2", "L3", "L4"], vampire=0, bones="B3 B7",
+                 bites={1: "B2", 3: "B5"}, seat=1, phase="bitten", queue=[3])
+    legal = g.legal(1)
+    assert all(M.split(a)[0] in (M.END, M.FEATHER, M.HEAL) and M.split(a)[1] == 1 for a in legal if a)
+    before = g.to_json()
+    for bad in (act(M.FEATHER, 3, pos_of(g, 1, "F9")), act(M.HEAL, 3, pos_of(g, 1, "X")),
+                act(M.FATE, 0, pos_of(g, 1, "X"))):
+        with pytest.raises(GameError, match="not possible now"):
+            g.apply(1, bad)
+        assert g.to_json() == before
+    g.apply(1, act(M.HEAL, 1, pos_of(g, 1, "X")))  # healed: now it may help green
+    assert act(M.FEATHER, 3, pos_of(g, 1, "F9")) in g.legal(1)
+
+
+def test_finer_a_fate_saves_only_its_player_and_only_for_this_vampire_turn():
+    g = position(hands=["L1", "X L2", "W7 W8"], vampire=0, bones="B3 B7 B9", seat=0, phase="bite")
+    g.apply(0, act(M.BITE, 1, 2))
+    g.apply(1, act(M.WARD, 0, pos_of(g, 1, "X")))
+    targets = {M.split(a)[1] for a in g.legal(0) if a}
+    assert targets == {2}  # yellow may still be bitten, blue not
+    g.apply(0, M.END)
+    while g.seat != 0:
+        _pass(g)
+    assert g.warded == [] and 1 in {M.split(a)[1] for a in g.legal(0) if a}
+
+
+def test_c9_the_fate_aimed_at_the_vampire_is_shown_and_discarded_whatever_the_answer():
+    for answer in ("none", "defend"):
+        g = position(hands=["T4 T6", "X L1", "W7"], vampire=0, bones="B3 B7", seat=1, queue=[2])
+        fate = [c for c in g.hands[1] if D.suit(g.cards, c) == D.FATE][0]
+        ev = g.apply(1, act(M.FATE, 0, pos_of(g, 1, "X")))
+        assert ev == [{"e": "fate", "seat": 1, "card": fate}] and g.discard == [fate]
+        if answer == "none":
+            g.apply(0, M.END)
+            assert g.discard == [fate, cid("B3")]
+        else:
+            g.apply(0, act(M.DEFEND, 0, mask(g, 0, "T4 T6")))
+            assert g.discard == [fate, cid("T4"), cid("T6")] and len(g.bones) == 2
+
+
+def test_c8_a_fate_that_heals_is_discarded_with_the_bone():
+    g = position(hands=["L1", "X L2", "W7"], vampire=0, bones="B3 B7", bites={2: "B5"}, seat=1, queue=[2])
+    fate = [c for c in g.hands[1] if D.suit(g.cards, c) == D.FATE][0]
+    ev = g.apply(1, act(M.HEAL, 2, pos_of(g, 1, "X")))
+    assert ev == [{"e": "healed", "seat": 2, "cards": [cid("B5"), fate]}]
+    assert sorted(g.discard) == sorted([cid("B5"), fate]) and hand(g, 1) == "L2"
+
+
+def test_c11_every_other_player_escaped_and_none_bitten_the_escaped_win():
+    g = position(hands=["L1", "", "W1 W2 W3 W4 W5"], vampire=0, bones="B8 B9", escaped={1: "T1 T2 T3 T4 T5"},
+                 seat=2, queue=[])
+    g.apply(2, act(M.ESCAPE, 0, D.WAVE))  # the last free player escapes: the Vampire's turn starts with the count
+    assert g.over and g.end == "count" and g.winners == [1, 2] and g.result()["scores"] == [0, 1, 1]
+
+
+def test_c12_dawn_25():
+    g = position(hands=["L1", "L2", "L3"], seat=2, night=24, dawn=25)
+    g.apply(2, act(M.DISCARD, 0, 0))
+    assert not g.over and g.night == 25
+    for _ in range(3):
+        _pass(g)
+    assert g.over and g.end == "dawn" and g.winners == []
+
+
+def test_c3_no_view_shows_the_seed_the_pile_or_the_stream():
+    g = new_game(12345, 4)
+    for s in (None, 0, 1, 2, 3):
+        v = g.view(s)
+        assert "seed" not in v and "prng" not in v and "hands" not in v and isinstance(v["pile"], int)
