@@ -238,3 +238,103 @@ def test_c3_no_view_shows_the_seed_the_pile_or_the_stream():
     for s in (None, 0, 1, 2, 3):
         v = g.view(s)
         assert "seed" not in v and "prng" not in v and "hands" not in v and isinstance(v["pile"], int)
+
+
+# --- bad input through the protocol and the host's tools ---------------------------------------------
+
+def _hostile_positions():
+    """Positions written by hand that the game must refuse, each with words its refusal names."""
+    good = new_game(2, 3).to_json()
+    no_bones = position(hands=["L1", "X L2", "W7"], vampire=0, bones="B3", seat=1, queue=[2]).to_json()
+    no_bones["pile"] = sorted(no_bones["pile"] + no_bones["bones"])
+    no_bones["bones"] = []
+    out = [(no_bones, "face-up bone"), (dict(good, dawn=15.0), "dawn"), (dict(good, hands="x"), "hands"),
+           (dict(good, pile=list(range(5000))), "pile"), (dict(good, players=10 ** 40), "players"),
+           (dict(good, turn=None), "turn"), (dict(good, winners=[0]), "agree"), (dict(good, cards=[[0, 1]] * 500), "cards")]
+    missing = dict(good)
+    del missing["seat"]
+    out.append((missing, "lacks the field seat"))
+    return out
+
+
+@pytest.mark.parametrize("k", range(9))
+def test_the_protocol_refuses_a_hostile_position_and_the_game_goes_on(k):
+    from nightboard_host.client import LocalLink
+    from table_driver import Driver
+
+    d = Driver({"game": "vampire_cards", "players": 4, "seed": 3}, name="ring4")
+    d.saved()
+    link = LocalLink(d.table)
+    before = d.table.game.to_json()
+    pos, words = _hostile_positions()[k]
+    if k == 3:
+        words = "request too long"  # a pile of 5000 cards is refused before the game sees it
+    r = link.request("start", game="vampire_cards", position=pos)
+    assert r["ok"] is False and words in r["error"], r
+    assert d.table.game.to_json() == before and d.table.mode == "game"
+
+
+@pytest.mark.parametrize("args, words", [
+    ({"dawn": 7}, "dawn must be"), ({"dawn": 15.0}, "dawn must be"), ({"dawn": True}, "dawn must be"),
+    ({"board": -1}, "board must be"), ({"board": 7}, "board must be"), ({"players": 2}, "players must be 3 to 6"),
+    ({"players": 7}, "players must be 3 to 6"), ({"deck": [[0, 1]]}, 'unknown option "deck"'),
+])
+def test_the_protocol_refuses_bad_start_options_for_it(args, words):
+    from nightboard_host.client import LocalLink
+    from table_driver import Driver
+
+    d = Driver({"game": "vampire_cards", "players": 4, "seed": 3}, name="ring4")
+    d.saved()
+    link = LocalLink(d.table)
+    before = d.table.game.to_json()
+    r = link.request("start", game="vampire_cards", **args)
+    assert r["ok"] is False and words in r["error"], r
+    assert d.table.game.to_json() == before
+    r = link.request("start", game="vampire_cards", players=3, seed=5, dawn=25, board=2)
+    assert r["ok"] is True and d.table.game.n == 3 and d.table.game.dawn == 25 and d.table.game.board == 2
+
+
+@pytest.mark.parametrize("k", range(9))
+def test_snapshot_refuses_a_hostile_position_file_with_a_message(k, tmp_path, capsys):
+    from nightboard_host import cli
+
+    pos, words = _hostile_positions()[k]
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(pos))
+    assert cli.main(["snapshot", "--game", "vampire_cards", "--position", str(path), "-o", str(tmp_path / "o.png")]) != 0
+    err = capsys.readouterr().err
+    assert err.startswith("nightboard snapshot: ") and words in err and "Traceback" not in err, err
+    assert not (tmp_path / "o.png").exists()
+
+
+@pytest.mark.parametrize("setup, turns, words", [
+    ({"seed": 1, "players": 3, "dawn": 15.0}, [], "setup: dawn must be"),
+    ({"seed": 1, "players": 3, "deck": [[0, 1]]}, [], "unknown field 'deck'"),
+    ({"seed": "x", "players": 3}, [], "seed must be"),
+    ({"seed": 1, "players": 3}, [[["red", -5]]], "no action has the number -5"),
+    ({"seed": 1, "players": 3}, [[["red", True]]], "not true"),
+    ({"seed": 1, "players": 3}, [[["red", "1" * 5000]]], "written as its number"),
+    ({"seed": 1, "players": 3}, [[["pink", 0]]], "unknown seat 'pink'"),
+    ({"seed": 1, "players": 3}, [{"red": 1036}], "a turn of a record is a list"),
+    ({"seed": 1, "players": 3}, [[["red", 0]]], "end is not possible now"),
+])
+def test_replay_refuses_a_bad_record_of_it_with_a_message(setup, turns, words, tmp_path, capsys):
+    from nightboard_host import cli
+
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"game": "vampire_cards", "setup": setup, "turns": turns}))
+    assert cli.main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nightboard replay: ") and words in err and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("k", range(9))
+def test_replay_refuses_a_record_starting_from_a_hostile_position(k, tmp_path, capsys):
+    from nightboard_host import cli
+
+    pos, words = _hostile_positions()[k]
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps({"game": "vampire_cards", "setup": {"position": pos}, "turns": []}))
+    assert cli.main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("nightboard replay: setup: ") and words in err and "Traceback" not in err, err
