@@ -338,3 +338,21 @@ def test_replay_refuses_a_record_starting_from_a_hostile_position(k, tmp_path, c
     assert cli.main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("nightboard replay: setup: ") and words in err and "Traceback" not in err, err
+
+
+@pytest.mark.parametrize("k", [0, 1, 2, 4, 5, 6, 8])  # (3 and 7 are too large for a save to hold at all)
+def test_a_sealed_save_of_a_hostile_position_is_set_aside_and_the_table_starts(k):
+    # a save that passes its checksum and seal but holds a position the game refuses (a flash written by
+    # another tool, or an older firmware's mistake): kept aside under another name, never resumed
+    from nightboard.hal.sim import MemStorage
+    from nightboard.table.saves import SAVE, encode
+    from test_reliability import KEY, NONCE, boot
+
+    pos, _words = _hostile_positions()[k]
+    data = encode("vampire_cards", 0, pos, KEY, NONCE)
+    mem = MemStorage({SAVE: data})
+    d = boot(mem)
+    assert d.table.save_problem and "kept as game.bad1.json" in d.table.save_problem
+    assert mem.read("game.bad1.json") == data and not mem.exists(SAVE)
+    d.frames(200)
+    assert d.table.mode == "menu"
