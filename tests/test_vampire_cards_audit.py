@@ -356,3 +356,20 @@ def test_a_sealed_save_of_a_hostile_position_is_set_aside_and_the_table_starts(k
     assert mem.read("game.bad1.json") == data and not mem.exists(SAVE)
     d.frames(200)
     assert d.table.mode == "menu"
+
+
+# --- the players' guide -------------------------------------------------------------------------------
+
+def test_the_guide_names_every_start_option_the_buttons_and_the_terminal_keys():
+    from pathlib import Path
+
+    from nightboard.games.vampire_cards import GAME
+    from nightboard_host.terminal import KEY_ROWS, ROLES
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "games" / "vampire_cards.md").read_text()
+    for name, values in GAME["options"]:
+        assert "**%s**" % name in text, name
+    for role in ROLES:
+        assert "**%s**" % role in text, role
+    flat = " ".join(text.split())
+    assert "red's buttons are the keys %s, blue's %s, yellow's %s" % tuple(" ".join(k) for k in KEY_ROWS[:3]) in flat
