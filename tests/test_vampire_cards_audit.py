@@ -240,6 +240,33 @@ def test_c3_no_view_shows_the_seed_the_pile_or_the_stream():
         assert "seed" not in v and "prng" not in v and "hands" not in v and isinstance(v["pile"], int)
 
 
+def test_c14_only_the_chooser_is_asked_and_asked_even_with_one_answer():
+    # a bite: the bitten player answers, though it holds no defence (only "take it")
+    g = position(hands=["L1", "F9 F8 B1 B2", "W7"], vampire=0, bones="B3 B7", seat=0, phase="bite")
+    g.apply(0, act(M.BITE, 1, 1))
+    assert g.to_move() == [1] and g.legal(1) == [M.END] and g.legal(0) == [] and g.legal(2) == []
+    g.apply(1, M.END)
+    # four cards: blue chooses which one goes (C7), still nobody else is asked
+    assert g.phase == "shed" and g.to_move() == [1] and len(g.legal(1)) == 4
+    g.apply(1, g.legal(1)[0])
+    assert g.to_move() == [0] and g.phase == "bite"
+    # a Fate at the Vampire: the Vampire answers, though it can only let the bone go
+    g = position(hands=["L1", "X L2", "W7"], vampire=0, bones="B3 B7", seat=1, queue=[2])
+    g.apply(1, act(M.FATE, 0, pos_of(g, 1, "X")))
+    assert g.to_move() == [0] and g.legal(0) == [M.END] and g.legal(1) == []
+
+
+def test_c14_each_winner_scores_one_and_nobody_else():
+    g = position(players=5, hands=["L1", "", "L3", "L4", ""], vampire=0, bones="B8 B9", bites={3: "B1"},
+                 escaped={1: "T1 T2 T3 T4 T5", 4: "W1 W2 W3 W4 W5"}, seat=3, phase="bitten", queue=[])
+    g.apply(3, M.END)  # the Vampire's turn: yellow is neither bitten nor escaped, so no count
+    assert not g.over
+    g = position(players=5, hands=["L1", "", "", "L4", ""], vampire=0, bones="B8 B9", bites={3: "B1", 2: "B2"},
+                 escaped={1: "T1 T2 T3 T4 T5", 4: "W1 W2 W3 W4 W5"}, seat=3, phase="bitten", queue=[])
+    g.apply(3, M.END)  # two bitten, two escaped: a tie, the escaped win (C11)
+    assert g.over and g.result() == {"winners": [1, 4], "scores": [0, 1, 0, 0, 1]}
+
+
 # --- bad input through the protocol and the host's tools ---------------------------------------------
 
 def _hostile_positions():
@@ -373,3 +400,19 @@ def test_the_guide_names_every_start_option_the_buttons_and_the_terminal_keys():
         assert "**%s**" % role in text, role
     flat = " ".join(text.split())
     assert "red's buttons are the keys %s, blue's %s, yellow's %s" % tuple(" ".join(k) for k in KEY_ROWS[:3]) in flat
+
+
+def test_every_id_of_the_rules_notes_is_stated_there_and_has_a_test_named_for_it():
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent
+    notes = (root.parent / "docs" / "vampire_cards-rules-notes.md").read_text()
+    stated = re.findall(r"^- \*\*(C\d+) ", notes, re.M)
+    assert stated == ["C%d" % i for i in range(1, 15)]
+    names = set()
+    for f in root.glob("test_vampire_cards*.py"):
+        names.update(re.findall(r"^def (test_\w+)", f.read_text(), re.M))
+    for i in stated:
+        tag = "_%s_" % i.lower()
+        assert [n for n in names if tag in n + "_"], "no test is named for %s" % i
