@@ -74,6 +74,13 @@ def test_a_deck_with_more_bones_than_a_bite_can_name_is_refused():
     _refused(d, "64 bones")
 
 
+def test_c1_a_deck_holds_at_most_120_cards():
+    deck = [[D.LEAF, 1 + v % 10] for v in range(120)]
+    assert len(new_game(1, 6, 15, deck=deck).cards) == 120
+    with pytest.raises(GameError, match="cards must be a list of 37..120"):
+        new_game(1, 6, 15, deck=deck + [[D.FATE, 0]])
+
+
 def test_64_bones_every_place_is_its_own_action():
     deck = [[D.BONE, 1 + v % 10] for v in range(64)] + [[D.LEAF, v] for v in range(1, 11)] + [[D.FATE, 0]]
     g = new_game(1, 3, 15, deck=deck)
