@@ -47,7 +47,7 @@ def check_deck(deck, players):
         c = _ints(deck[i], "cards[%d]" % i, 0, 99, 2)
         _int(c[0], "cards[%d] suit" % i, 0, len(D.SUITS) - 1)
         out.append(c)
-    if len([c for c in out if c[0] == D.BONE]) > 64:  # a bite names its bone by its place in the row, 0..63
+    if [c[0] for c in out].count(D.BONE) > 64:  # a bite names its bone by its place in the row, 0..63
         raise GameError("cards may hold at most 64 bones")
     return out
 
@@ -112,8 +112,6 @@ def fill(g, d):
     if g.phase in ("defend", "shed"):
         p = _ints(p, "pending", -1, max(top, n), 2)
         _int(p[0], "pending's seat", 0, n - 1)
-        if g.phase == "defend":
-            _int(p[1], "pending's bone", 0, top)
     elif g.phase == "ward":
         p = _int(p, "pending", 0, n - 1)
     elif p is not None:
@@ -158,13 +156,11 @@ def _check_people(g):
     if v < 0 and (g.bones or g.tired or g.warded or g.queue or [b for b in g.bites if b >= 0]
                   or [e for e in g.escaped if e]):
         raise GameError("without a Vampire there are no bones, bites, escapes or queue")
-    if v >= 0 and (g.bites[v] >= 0 or g.escaped[v]):
-        raise GameError("the Vampire cannot be bitten or escaped")
-    if v >= 0 and not g.bones and not g.over:
-        raise GameError("a Vampire with no face-up bone is slain: the game would be over")
+    if v >= 0 and (g.bites[v] >= 0 or g.escaped[v] or not (g.bones or g.over)):
+        raise GameError("the Vampire cannot be bitten or escaped, and has a face-up bone until slain")
     for s in g.queue:
         if s == v or s == g.seat or g.queue.count(s) > 1:
-            raise GameError("queue must list the seats still to play, each once, not the Vampire or the seat on turn")
+            raise GameError("queue must list other seats, each once")
     for s in range(g.n):
         if g.escaped[s] and (g.hands[s] or g.bites[s] >= 0):
             raise GameError("escaped player %d holds no cards and no bite" % s)
@@ -180,7 +176,7 @@ def _check_people(g):
         raise GameError("phase bitten needs the player on turn to be bitten")
     if g.phase == "play" and (g.seat == v or g.bites[g.seat] >= 0):
         raise GameError("phase play is the turn of a player neither bitten nor the Vampire")
-    if g.phase == "defend" and (g.pending[0] == v or D.suit(g.cards, g.pending[1]) != D.BONE):
+    if g.phase == "defend" and (g.pending[0] == v or g.pending[1] < 0 or D.suit(g.cards, g.pending[1]) != D.BONE):
         raise GameError("pending must be [a bitten seat, a bone]")
     if g.phase == "shed" and (g.pending[1] != -1 or g.bites[g.pending[0]] < 0 or len(g.hands[g.pending[0]]) <= D.KEEP):
         raise GameError("pending must be [a bitten seat with more than 3 cards, -1]")
