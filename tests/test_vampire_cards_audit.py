@@ -216,6 +216,17 @@ def test_c9_the_fate_aimed_at_the_vampire_is_shown_and_discarded_whatever_the_an
             assert g.discard == [fate, cid("T4"), cid("T6")] and len(g.bones) == 2
 
 
+def test_c2_c9_the_vampires_answer_to_a_fate_is_one_running_suit_too():
+    g = position(hands=["T4 L9 F10 B5", "X L1", "W7"], vampire=0, bones="B3 B7", seat=1, queue=[2])
+    g.apply(1, act(M.FATE, 0, pos_of(g, 1, "X")))
+    assert g.legal(0) == [M.END]  # Leaf 9 + Track 4 is 13 but two suits; Feather 10 and Bone 5 do not run
+    before = g.to_json()
+    for bad in ("T4 L9", "F10", "L9 F10", "B5 T4 L9"):
+        with pytest.raises(GameError, match="defend is not possible now"):
+            g.apply(0, act(M.DEFEND, 0, mask(g, 0, bad)))
+        assert g.to_json() == before
+
+
 def test_c8_a_fate_that_heals_is_discarded_with_the_bone():
     g = position(hands=["L1", "X L2", "W7"], vampire=0, bones="B3 B7", bites={2: "B5"}, seat=1, queue=[2])
     fate = [c for c in g.hands[1] if D.suit(g.cards, c) == D.FATE][0]
