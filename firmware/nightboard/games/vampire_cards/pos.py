@@ -47,6 +47,8 @@ def check_deck(deck, players):
         c = _ints(deck[i], "cards[%d]" % i, 0, 99, 2)
         _int(c[0], "cards[%d] suit" % i, 0, len(D.SUITS) - 1)
         out.append(c)
+    if [c[0] for c in out].count(D.BONE) > 64:  # a bite names its bone by its place in the row, 0..63
+        raise GameError("cards may hold at most 64 bones")
     return out
 
 
@@ -65,7 +67,7 @@ def from_json(obj):
         raise GameError("game must be vampire_cards, not %s" % show(obj["game"]))
     _int(obj["format"], "format", 1, 1)
     n = _int(obj["players"], "players", 3, 6)
-    if obj["dawn"] not in DAWNS or isinstance(obj["dawn"], bool):
+    if not isinstance(obj["dawn"], int) or isinstance(obj["dawn"], bool) or obj["dawn"] not in DAWNS:
         raise GameError("dawn must be 15, 25 or 0, not %s" % show(obj["dawn"]))
     g = CardGame(_int(obj["seed"], "seed", 0, 2 ** 62), n, obj["dawn"], check_deck(obj["cards"], n),
                  _int(obj["board"], "board", 0, n))
@@ -154,8 +156,11 @@ def _check_people(g):
     if v < 0 and (g.bones or g.tired or g.warded or g.queue or [b for b in g.bites if b >= 0]
                   or [e for e in g.escaped if e]):
         raise GameError("without a Vampire there are no bones, bites, escapes or queue")
-    if v >= 0 and (g.bites[v] >= 0 or g.escaped[v]):
-        raise GameError("the Vampire cannot be bitten or escaped")
+    if v >= 0 and (g.bites[v] >= 0 or g.escaped[v] or not (g.bones or g.over)):
+        raise GameError("the Vampire cannot be bitten or escaped, and has a face-up bone until slain")
+    for s in g.queue:
+        if s == v or s == g.seat or g.queue.count(s) > 1:
+            raise GameError("queue must list other seats, each once")
     for s in range(g.n):
         if g.escaped[s] and (g.hands[s] or g.bites[s] >= 0):
             raise GameError("escaped player %d holds no cards and no bite" % s)
@@ -171,7 +176,7 @@ def _check_people(g):
         raise GameError("phase bitten needs the player on turn to be bitten")
     if g.phase == "play" and (g.seat == v or g.bites[g.seat] >= 0):
         raise GameError("phase play is the turn of a player neither bitten nor the Vampire")
-    if g.phase == "defend" and (g.pending[0] == v or D.suit(g.cards, g.pending[1]) != D.BONE):
+    if g.phase == "defend" and (g.pending[0] == v or g.pending[1] < 0 or D.suit(g.cards, g.pending[1]) != D.BONE):
         raise GameError("pending must be [a bitten seat, a bone]")
     if g.phase == "shed" and (g.pending[1] != -1 or g.bites[g.pending[0]] < 0 or len(g.hands[g.pending[0]]) <= D.KEEP):
         raise GameError("pending must be [a bitten seat with more than 3 cards, -1]")

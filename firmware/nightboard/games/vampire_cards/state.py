@@ -219,7 +219,7 @@ def new_game(seed, players=3, dawn=15, board=0, deck=None):
         raise E("seed must be an integer 0..2**62, not %s" % show(seed))
     if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 6:
         raise E("players must be 3 to 6, not %s" % show(players))
-    if dawn not in DAWNS or isinstance(dawn, bool):
+    if not isinstance(dawn, int) or isinstance(dawn, bool) or dawn not in DAWNS:
         raise E("dawn must be %s, not %s" % (" or ".join(str(d) for d in DAWNS), show(dawn)))
     if not isinstance(board, int) or isinstance(board, bool) or not 0 <= board <= 6:
         raise E("board must be the number of seats the board plays, 0..6, not %s" % show(board))
