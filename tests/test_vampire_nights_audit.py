@@ -274,3 +274,50 @@ def test_m24_the_log_tells_a_later_turns_cloak_as_a_turn_of_its_own():
     assert {"cloak": 0, "moved": 1} in log
     turns = [n for n, _w in X.log_lines(log, g)]
     assert turns[-1] - turns[0] == 2 and len(set(turns)) == 3 and turns[-1] == g.turn
+
+
+# --- bad input: saves ------------------------------------------------------------------------------
+
+def _exploring(seed=4, players=3):
+    from nightboard.games.vampire_nights import state as VN
+    g = VN.new_game(seed, players)
+    while g.phase != "explore":
+        s = g.to_move()[0]
+        g.apply(s, g.legal(s)[0])
+    return g
+
+
+@pytest.mark.parametrize("task", [[0, 2, 7], [0, 2, 4], [0, 2, 5], [0, 0, 0], [1, 2, 3], [0, 1, 3]])
+def test_a_save_with_a_pending_task_that_cannot_be_is_refused(task):
+    """A task for a guard that does not exist, or is not the player's, or stands on no vampire, or of
+    another player than the one exploring: refused with a message (such a save used to load, and the
+    first answer to it raised an IndexError)."""
+    from nightboard.games.vampire_nights import state as VN
+    g = _exploring()
+    d = g.to_json()
+    d["active"] = 2
+    d["pending"] = [task]
+    with pytest.raises(GameError, match="pending task"):
+        VN.from_json(d)
+
+
+def test_saves_waiting_for_a_defence_or_a_loot_tile_load_and_play_on():
+    from nightboard.games.vampire_nights import state as VN
+    from nightboard.prng import Prng
+    seen = set()
+    for seed in range(12):
+        g = VN.new_game(seed, 2 + seed % 3)
+        rng = Prng(seed)
+        while not g.over:
+            if g.pending:
+                d = g.to_json()
+                h = VN.from_json(d)
+                assert h.to_json() == d and h.waiting() == g.waiting()
+                seen.add(g.waiting())
+                d["phase"] = "crowd"
+                with pytest.raises(GameError, match="pending task"):
+                    VN.from_json(d)
+            s = g.to_move()[0]
+            legal = g.legal(s)
+            g.apply(s, legal[rng.below(len(legal))])
+    assert seen == {"defend", "drop-loot"}

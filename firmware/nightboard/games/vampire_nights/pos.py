@@ -131,8 +131,12 @@ def from_json(d):
         raise GameError("pending must be a list of at most 2 tasks")
     for t in pend:
         _ints(t, "pending task", 0, 7)
-        if len(t) != 3 or t[0] > 1 or t[1] >= P:
-            raise GameError("a pending task is [kind 0..1, seat, guard]")
+        # a vampire met (0) by a guard of the player exploring, on its face-up vampire; a bite's loot tile (1)
+        if len(t) != 3 or t[0] > 1 or t[1] != d["active"] or d["phase"] != "explore" or (
+                t[2] != 0 if t[0] else t[2] >> 1 != t[1] or not 0 <= d["gcell"][t[2]] < P * 8
+                or not d["up"][d["gcell"][t[2]]] or d["tiles"][d["gcell"][t[2]]] not in C.VAMPIRES):
+            raise GameError("a pending task is [0, seat, guard] for a guard of the player exploring, on a face-up "
+                            "vampire, or [1, seat, 0]")
     for f in ("scores", "winners"):
         if d["over"]:
             _ints(d[f], f, 0, 10 ** 4)
