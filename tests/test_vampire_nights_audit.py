@@ -321,3 +321,37 @@ def test_saves_waiting_for_a_defence_or_a_loot_tile_load_and_play_on():
             legal = g.legal(s)
             g.apply(s, legal[rng.below(len(legal))])
     assert seen == {"defend", "drop-loot"}
+
+
+def test_a_save_with_a_torch_peek_outside_the_mansion_is_refused():
+    """A peek at cell 20 of a 2-player mansion (16 cells) used to load, and drawing the player's view then
+    raised an IndexError."""
+    from nightboard.games.vampire_nights import state as VN
+    g = _exploring(4, 2)
+    for bad in (20, 16, 8, 6):  # outside, outside, an Entrance, a Garden
+        d = g.to_json()
+        d["peeks"][0] = [bad]
+        with pytest.raises(GameError, match="peeks"):
+            VN.from_json(d)
+
+
+def test_a_save_whose_mover_or_looter_is_another_players_guard_is_refused():
+    from nightboard.games.vampire_nights import state as VN
+    from nightboard.prng import Prng
+    g = _exploring(4, 2)
+    d = g.to_json()
+    d["moved"] = 2 * (1 - d["active"])  # a guard of the player not to move
+    with pytest.raises(GameError, match="hold together"):
+        VN.from_json(d)
+    g = VN.new_game(0, 3)
+    rng = Prng(0)
+    while g.phase != "loot":
+        s = g.to_move()[0]
+        legal = g.legal(s)
+        g.apply(s, legal[rng.below(len(legal))])
+    d = g.to_json()
+    assert VN.from_json(d).to_json() == d
+    for bad in (-1, (d["looter"] + 2) % 6):
+        d["looter"] = bad
+        with pytest.raises(GameError, match="hold together"):
+            VN.from_json(d)

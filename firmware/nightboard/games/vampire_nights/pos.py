@@ -118,6 +118,10 @@ def from_json(d):
             raise GameError("gcell[%d] must be a cell of the mansion" % k)
         if (d["gspace"][k] != 0) != (x >= 0 and M.row(x) == M.GARDEN):
             raise GameError("gspace[%d] must be a Garden space exactly when the guard is in a Garden" % k)
+    for h in d["peeks"]:
+        for x in h:
+            if x >= P * 8 or not M.is_room(x):
+                raise GameError("peeks must name rooms of the mansion, not %d" % x)
     rooms = [[t for t in d["tiles"] if t != M.EMPTY], d["room_deck"], d["room_discard"]]
     rooms += [[C.COFFIN if t > C.DOG else t for t in h] for h in d["loot"]]
     if _counts(rooms, 13) != _counts([C.room_tiles(P, d["marks"])], 13):
@@ -160,7 +164,9 @@ def from_json(d):
     g.over = d["over"]
     g.scores = d["scores"][:] if d["over"] else None
     g.winners = d["winners"][:] if d["over"] else None
-    stuck = False
+    # the guard that moved this turn (while exploring), and the guard choosing its loot, are the player to move's
+    stuck = d["phase"] == "explore" and d["moved"] >> 1 not in (-1, d["active"]) or d["phase"] == "loot" and (
+        d["looter"] < 0 or d["looter"] >> 1 != d["active"])
     try:
         for s in g.to_move():
             stuck = stuck or not g.legal(s)
