@@ -355,3 +355,23 @@ def test_a_save_whose_mover_or_looter_is_another_players_guard_is_refused():
         d["looter"] = bad
         with pytest.raises(GameError, match="hold together"):
             VN.from_json(d)
+
+
+def test_a_save_whose_player_to_move_has_no_guard_left_but_holds_a_glass_is_refused():
+    """Whose turn it is, with both of that player's guards laid down: the turn cannot be (the board skips
+    such a player). A Magnifying Glass in hand made the position look playable, and after the Glass the
+    player had nothing to do: the board's player then raised IndexError."""
+    from nightboard.games.vampire_nights import state as VN
+    g = _exploring(4, 2)
+    d = g.to_json()
+    a = d["active"]
+    for pile in [d["item_deck"], d["item_discard"]] + d["hands"]:
+        if C.GLASS in pile and pile is not d["hands"][a]:
+            pile[pile.index(C.GLASS)] = d["hands"][a][0]
+            d["hands"][a][0] = C.GLASS
+            break
+    assert C.GLASS in d["hands"][a] and d["item_discard"]
+    assert VN.from_json(d).to_json() == d
+    d["passed"][2 * a] = d["passed"][2 * a + 1] = 1
+    with pytest.raises(GameError, match="hold together"):
+        VN.from_json(d)

@@ -66,7 +66,7 @@ def _boards(v, P):
 
 
 def from_json(d):
-    from nightboard.games.vampire_nights.state import VampireNights, NAME
+    from nightboard.games.vampire_nights.state import VampireNights, NAME, T
 
     if not isinstance(d, dict):
         raise GameError("a Vampire Nights position is a JSON object, not %s" % _show(d))
@@ -167,6 +167,10 @@ def from_json(d):
     # the guard that moved this turn (while exploring), and the guard choosing its loot, are the player to move's
     stuck = d["phase"] == "explore" and d["moved"] >> 1 not in (-1, d["active"]) or d["phase"] == "loot" and (
         d["looter"] < 0 or d["looter"] >> 1 != d["active"])
+    a = g.active  # a turn not yet under way: its player has a guard to move (an item alone is no turn)
+    if g.phase == "explore" and g.moved < 0 and not g.pending and not [
+            k for k in (2 * a, 2 * a + 1) if T.active(g, k) and not g.web[k]]:
+        stuck = True
     try:
         for s in g.to_move():
             stuck = stuck or not g.legal(s)
