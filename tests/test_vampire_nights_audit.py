@@ -375,3 +375,23 @@ def test_a_save_whose_player_to_move_has_no_guard_left_but_holds_a_glass_is_refu
     d["passed"][2 * a] = d["passed"][2 * a + 1] = 1
     with pytest.raises(GameError, match="hold together"):
         VN.from_json(d)
+
+
+def test_a_save_with_a_guard_not_yet_placed_after_the_placing_is_refused():
+    """A guard off the mansion (-1) while looting used to load, and looting with it raised IndexError."""
+    from nightboard.games.vampire_nights import state as VN
+    for phase_wanted in ("explore", "loot"):
+        from nightboard.prng import Prng
+        g = VN.new_game(1, 3)
+        rng = Prng(1)
+        while g.phase != phase_wanted:
+            s = g.to_move()[0]
+            legal = g.legal(s)
+            g.apply(s, legal[rng.below(len(legal))])
+        d = g.to_json()
+        d["gcell"][5] = -1
+        with pytest.raises(GameError, match="gcell"):
+            VN.from_json(d)
+    g = VN.new_game(1, 3)  # while placing, the guards of the players still to place are off the mansion
+    d = g.to_json()
+    assert d["gcell"] == [-1] * 6 and VN.from_json(d).to_json() == d

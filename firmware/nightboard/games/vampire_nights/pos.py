@@ -114,8 +114,8 @@ def from_json(d):
             raise GameError("tiles[%d] must be a room kind 0..12 in a room, or 255" % x)
     for k in range(2 * P):
         x = d["gcell"][k]
-        if x >= P * 8 or (x >= 0 and M.row(x) > M.GARDEN):
-            raise GameError("gcell[%d] must be a cell of the mansion" % k)
+        if x >= P * 8 or (x >= 0 and M.row(x) > M.GARDEN) or (x < 0 and d["phase"] != "place"):
+            raise GameError("gcell[%d] must be a cell of the mansion (-1, not yet placed, only while placing)" % k)
         if (d["gspace"][k] != 0) != (x >= 0 and M.row(x) == M.GARDEN):
             raise GameError("gspace[%d] must be a Garden space exactly when the guard is in a Garden" % k)
     for h in d["peeks"]:
