@@ -153,7 +153,7 @@ def _actor(ev, k):
     return None
 
 
-MOVEMENTS = ("move", "pass", "mask")  # a turn's one movement (the Cloak may come after one)
+MOVEMENTS = ("move", "pass", "mask")  # a turn's one movement (the Cloak is one too, or may come just after one)
 
 
 def log_lines(log, g):
@@ -181,12 +181,13 @@ def log_lines(log, g):
         a = _actor(events[i], k) if k else None
         if a is None:
             continue
-        if ended or (last is not None and (a != last or (moved and k in MOVEMENTS))):
+        if ended or (last is not None and (a != last or (moved and (k in MOVEMENTS or (
+                k == "cloak" and events[i].get("moved")))))):
             starts[i] = True  # another player, a second movement (one a turn), or after a pass
             moved = False
         last = a
         ended = k in ("pass", "skip")
-        moved = moved or k in MOVEMENTS
+        moved = moved or k in MOVEMENTS or k == "cloak"  # its "moved": 1 when it was the turn's movement
     turn = v.get("turn") if isinstance(v.get("turn"), int) else 1
     if ended:
         turn -= 1  # the pass (or missed turn) that ended the last turn has already moved the count on

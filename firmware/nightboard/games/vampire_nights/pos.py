@@ -66,7 +66,7 @@ def _boards(v, P):
 
 
 def from_json(d):
-    from nightboard.games.vampire_nights.state import VampireNights, NAME
+    from nightboard.games.vampire_nights.state import VampireNights, NAME, T
 
     if not isinstance(d, dict):
         raise GameError("a Vampire Nights position is a JSON object, not %s" % _show(d))
@@ -114,10 +114,14 @@ def from_json(d):
             raise GameError("tiles[%d] must be a room kind 0..12 in a room, or 255" % x)
     for k in range(2 * P):
         x = d["gcell"][k]
-        if x >= P * 8 or (x >= 0 and M.row(x) > M.GARDEN):
-            raise GameError("gcell[%d] must be a cell of the mansion" % k)
+        if x >= P * 8 or (x >= 0 and M.row(x) > M.GARDEN) or (x < 0 and d["phase"] != "place"):
+            raise GameError("gcell[%d] must be a cell of the mansion (-1, not yet placed, only while placing)" % k)
         if (d["gspace"][k] != 0) != (x >= 0 and M.row(x) == M.GARDEN):
             raise GameError("gspace[%d] must be a Garden space exactly when the guard is in a Garden" % k)
+    for h in d["peeks"]:
+        for x in h:
+            if x >= P * 8 or not M.is_room(x):
+                raise GameError("peeks must name rooms of the mansion, not %d" % x)
     rooms = [[t for t in d["tiles"] if t != M.EMPTY], d["room_deck"], d["room_discard"]]
     rooms += [[C.COFFIN if t > C.DOG else t for t in h] for h in d["loot"]]
     if _counts(rooms, 13) != _counts([C.room_tiles(P, d["marks"])], 13):
@@ -131,8 +135,12 @@ def from_json(d):
         raise GameError("pending must be a list of at most 2 tasks")
     for t in pend:
         _ints(t, "pending task", 0, 7)
-        if len(t) != 3 or t[0] > 1 or t[1] >= P:
-            raise GameError("a pending task is [kind 0..1, seat, guard]")
+        # a vampire met (0) by a guard of the player exploring, on its face-up vampire; a bite's loot tile (1)
+        if len(t) != 3 or t[0] > 1 or t[1] != d["active"] or d["phase"] != "explore" or (
+                t[2] != 0 if t[0] else t[2] >> 1 != t[1] or not 0 <= d["gcell"][t[2]] < P * 8
+                or not d["up"][d["gcell"][t[2]]] or d["tiles"][d["gcell"][t[2]]] not in C.VAMPIRES):
+            raise GameError("a pending task is [0, seat, guard] for a guard of the player exploring, on a face-up "
+                            "vampire, or [1, seat, 0]")
     for f in ("scores", "winners"):
         if d["over"]:
             _ints(d[f], f, 0, 10 ** 4)
@@ -156,7 +164,13 @@ def from_json(d):
     g.over = d["over"]
     g.scores = d["scores"][:] if d["over"] else None
     g.winners = d["winners"][:] if d["over"] else None
-    stuck = False
+    # the guard that moved this turn (while exploring), and the guard choosing its loot, are the player to move's
+    stuck = d["phase"] == "explore" and d["moved"] >> 1 not in (-1, d["active"]) or d["phase"] == "loot" and (
+        d["looter"] < 0 or d["looter"] >> 1 != d["active"])
+    a = g.active  # a turn not yet under way: its player has a guard to move (an item alone is no turn)
+    if g.phase == "explore" and g.moved < 0 and not g.pending and not [
+            k for k in (2 * a, 2 * a + 1) if T.active(g, k) and not g.web[k]]:
+        stuck = True
     try:
         for s in g.to_move():
             stuck = stuck or not g.legal(s)

@@ -103,7 +103,7 @@ def legal(g, p):
     coffin = [k for k in mine if g.gcell[k] >= 0 and _up_tile(g, k) == C.COFFIN]  # M17: passed or not
     if len(coffin) == 2 and g.gcell[mine[0]] == g.gcell[mine[1]]:
         out.append(act(COFFIN_BOTH, 0))
-    if coffin:
+    elif coffin:  # M17: paying is for a guard alone in the Coffin's room
         pay = _payables(g, p)
         for a in range(len(pay)):
             for b in range(a, len(pay)):
@@ -286,12 +286,12 @@ def apply(g, p, a, ev):
     if kd == CLOAK:
         _use(g, p, C.CLOAK)
         x = g.gcell[k]
+        ev.append({"cloak": k, "moved": 1 if g.moved < 0 else 0})  # 1: it is the turn's move (M24)
         if M.row(x) != M.GARDEN:
             g.gcell[k] = M.cell(M.col(x), M.GARDEN)
-            g.moved = k
             g.fresh = 1
+        g.moved = k  # M24: on a later turn too, it is the turn's move
         g.gspace[k] = M.SECRET
-        ev.append({"cloak": k})
         g.check_end(ev)
         return
     if kd in (STAKE, CROSS):
