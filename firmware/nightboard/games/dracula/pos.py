@@ -34,7 +34,7 @@ def parse_action(g, obj):
             return act(R.END)
         if word in ("move", "garlic", "sun", "stake") and len(parts) == 2:
             room = parts[1]
-            if isinstance(room, str) and room.isdigit():
+            if isinstance(room, str) and room.encode().isdigit():  # ASCII digits alone, as on the board
                 room = int(room)
             return act(KINDS.index(word), _room(g, room, "action %r" % (obj,)))
     raise GameError("bad action %r: write \"move c3\", \"garlic c3\", \"sun c3\", \"stake c3\", \"end\", "

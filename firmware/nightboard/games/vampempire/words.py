@@ -69,13 +69,13 @@ def _ritual(w):
 
 
 def _item(w):
-    if w.endswith("-bodies") and w[:-7].isdigit():
+    if w.endswith("-bodies") and w[:-7].encode().isdigit():
         return A.BODIES + int(w[:-7])
     return _ritual(w)
 
 
 def _seat(w):
-    if not w.isdigit() or len(w) > 1:
+    if not w.encode().isdigit() or len(w) > 1:
         raise GameError("%s is no seat number" % show(w))
     return int(w)
 
@@ -104,7 +104,7 @@ def parse(text):
             if not more:
                 return act(kind, k, 0, free)
             if len(more) == 2 and more[0] == "at":
-                y = 1 + _seat(more[1]) if more[1].isdigit() else 10 + _hex(more[1])
+                y = 1 + _seat(more[1]) if more[1].encode().isdigit() else 10 + _hex(more[1])
                 return act(kind, k, y, free)
         if kind == A.DISCARD and len(rest) == 1:
             return act(kind, _ritual(rest[0]))

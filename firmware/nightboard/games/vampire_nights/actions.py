@@ -37,6 +37,6 @@ def parse(s):
     from nightboard.games.errors import GameError
 
     parts = s.split()
-    if len(parts) == 2 and parts[0] in NAMES and parts[1].isdigit() and int(parts[1]) < 1024:
+    if len(parts) == 2 and parts[0] in NAMES and parts[1].encode().isdigit() and int(parts[1]) < 1024:
         return act(NAMES.index(parts[0]), int(parts[1]))
     raise GameError("an action is written as a name and a number (like \"move 70\"), not %r" % s[:40])

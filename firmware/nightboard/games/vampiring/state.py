@@ -389,7 +389,7 @@ def board_seats(board, families):
         items = []
         for word in board.split(","):
             word = word.strip()
-            items.append(int(word) if word.isdigit() else word)
+            items.append(int(word) if word.encode().isdigit() else word)  # ASCII digits alone, as on the board
     elif isinstance(board, (list, tuple)):
         items = list(board)
     else:
