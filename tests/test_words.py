@@ -132,7 +132,7 @@ def test_the_card_game_in_words():
     for words in ("\nTurn 3: yellow's turn\n", "yellow lays Bone 1, Bone 2, Bone 3 face up and is the Vampire",
                   "the Vampire (yellow) bites red with Bone 3", "red defends with Wave 5",
                   "red takes the bite: Bone 2 stays on it", "red, bitten, discards down to 3 cards: Leaf 2, Wave 1",
-                  "blue plays a Fate against the Vampire", "the Vampire (yellow) cannot answer the Fate and loses Bone 1",
+                  "blue plays a Fate against the Vampire", "the Vampire (yellow) does not answer the Fate and loses Bone 1",
                   "red lays Feather 5 on its own bite", "blue lays Track 1, Track 4, Track 5, Track 7, Track 9 and escapes",
                   "game over: blue wins (at the start of the Vampire's turn every other player was bitten or had escaped)",
                   "blue: escaped with Track 1"):

@@ -103,7 +103,7 @@ SENTENCES = {
     "healed": lambda e, c, v: "%s's bite is healed; %s go to the discards" % (_seat(e["seat"]), _cards(c, e["cards"])),
     "fate": lambda e, c, v: "%s plays a Fate against the Vampire" % _seat(e["seat"]),
     "warded": lambda e, c, v: "%s answers the Fate with 10 or more and keeps its bones" % _vamp(e, v),
-    "lost": lambda e, c, v: "%s cannot answer the Fate and loses %s" % (_vamp(e, v), D.name(c, e["bone"])),
+    "lost": lambda e, c, v: "%s does not answer the Fate and loses %s" % (_vamp(e, v), D.name(c, e["bone"])),
     "escape": lambda e, c, v: "%s lays %s and escapes" % (_seat(e["seat"]), _cards(c, e["cards"])),
     "over": _over,
 }

@@ -13,7 +13,9 @@ the same short white flash on status light 2, so the lights never tell others wh
 
 The ring gives every seat the arc in front of its panel: its light 0 the seat's colour (blinking while the
 game waits for it; ice once escaped), light 1 a bite (rose), light 2 feathers on that bite (spring green),
-light 3 the Vampire (rose); the Vampire's face-up bones follow, one light each (dim: tired this turn).
+light 3 the Vampire (rose); the Vampire's face-up bones follow, one light each (dim: tired this turn),
+more than the arc holds in pages of one light fewer, 1.5 s each (dark its last 0.2 s), a white light after every
+page but the last.
 Each applied action's public events go to `log` as they happen, and `turns_done` grows so the table saves;
 what it did to a seat (a bite, a declaration, an escape, a heal, a bite fended off) flashes on that seat's arc.
 
@@ -280,8 +282,23 @@ class VampireCardsPlay:
                 fr.put(3 * lay.ring_led(at + 2), FEATHER)
             if s == g.vampire:
                 fr.put(3 * lay.ring_led(at + 3), VAMPIRE)
-                for i in range(min(len(g.bones), sector - 4)):
-                    fr.put(3 * lay.ring_led(at + 4 + i), BONE_TIRED if g.bones[i] in g.tired else BONE)
+                # its face-up bones (public) from light 4 on; more than the arc holds: pages of room - 1 in
+                # turn, 1.5 s each and its last 0.2 s dark, the light after a page white while another follows
+                bones = g.bones
+                b = len(bones)
+                room = sector - 4
+                first = 0
+                last = min(b, room)
+                if b > room > 1:
+                    room -= 1
+                    first = (now // 1500) % ((b + room - 1) // room) * room
+                    last = min(b, first + room)
+                    if now % 1500 >= 1300:
+                        last = first  # dark a moment: two pages alike are seen as two
+                    elif last < b:
+                        fr.put(3 * lay.ring_led(at + 4 + room), WHITE)
+                for i in range(first, last):
+                    fr.put(3 * lay.ring_led(at + 4 + i - first), BONE_TIRED if bones[i] in g.tired else BONE)
             self._panel(s, now, blink)
         self.now = now
         if self.deal_len:
