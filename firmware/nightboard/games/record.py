@@ -3,7 +3,7 @@
 A record is plain JSON (documented in docs/records.md):
   {"game": "<name>",             (a name from games/index.py; none: the index's first)
    "setup": {"seed": 5, ...the fields of the game's TOOLS["setup"]...}
-            or {"position": {...an explicit position...}},
+            or {"position": {...an explicit position...}} (alone: it holds its own seed and options),
    "turns": [...each turn's actions, in the game's own record format...]}
 """
 
@@ -33,6 +33,10 @@ def setup_from_record(record):
         raise RecordError("record has no setup object")
     try:
         if "position" in setup:
+            for key in sorted(setup):  # a seed or an option beside it would be silently left unused
+                if key != "position":
+                    raise RecordError("setup: position and %s exclude each other: a position holds its own seed and "
+                                      "options (give a seed with the options, or a position alone)" % key[:40])
             return mod.from_json(setup["position"])
         if "seed" not in setup:
             raise RecordError("setup needs a seed or a position")
