@@ -268,3 +268,35 @@ def test_snapshot_refuses_another_games_option(tmp_path):
                         "3", "-o", str(out)], capture_output=True, text=True, env=ENV, timeout=120)
     assert r.returncode == 2 and not out.exists()
     assert r.stderr.startswith("nightboard snapshot: --level: not an option of vampire_cards"), r.stderr
+
+
+# --- records: the game of a record that names none ----------------------------------------------------
+
+@pytest.mark.parametrize("name", GAMES[1:])
+def test_a_record_without_game_plays_the_game_its_position_names(name, tmp_path):
+    pos = _new(name).to_json()
+    assert pos["game"] == name
+    record = {"setup": {"position": pos}, "turns": []}
+    assert setup_from_record(record).to_json() == pos
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    r = subprocess.run([sys.executable, "-m", "nightboard_host.cli", "replay", "--json", str(path)],
+                       capture_output=True, text=True, env=ENV, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)  # its own explainer's final view
+
+
+@pytest.mark.parametrize("name", GAMES[1:])
+def test_a_record_whose_position_is_of_another_game_says_so(name):
+    pos = _new(name).to_json()
+    with pytest.raises(RecordError) as e:
+        setup_from_record({"game": GAMES[0], "setup": {"position": pos}, "turns": []})
+    assert str(e.value) == "setup: the position is for %s, not %s" % (name, GAMES[0])
+
+
+def test_a_record_without_game_or_a_position_naming_one_is_still_the_first_games():
+    ex = json.loads((ROOT / "docs" / "examples" / "vampiring-movement.json").read_text())
+    del ex["game"]
+    assert "game" not in ex["setup"]["position"]
+    replay(ex)
+    assert setup_from_record({"setup": {"seed": 5}}).to_json()["game"] == GAMES[0]
