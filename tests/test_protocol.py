@@ -396,8 +396,12 @@ def test_start_a_game_with_options_or_from_a_position():
     ({"seed": -1}, "seed must be 0..4611686018427387904 (got -1)"),
     ({"seed": 2 ** 62 + 1}, "seed must be 0..4611686018427387904 (got 4611686018427387905)"),
     ({"seed": "x"}, 'seed must be an integer (got "x")'),
-    ({"position": {"families": 2}}, "position has no 'ring'"),
-    ({"position": [1]}, "a position is a JSON object, not [1]"),
+    ({"game": "vampiring", "position": {"families": 2}}, "position has no 'ring'"),
+    ({"game": "vampiring", "position": [1]}, "a position is a JSON object, not [1]"),
+    ({"position": {"families": 2}}, "a position needs its game: give game with it (one of %s)" % ", ".join(
+        programs.names()[:-1])),  # a position that names no game is not read as the first game's (audit 16)
+    ({"game": "vampiring", "position": {"families": 2}, "seed": 3},
+     "position and seed exclude each other: a position holds its own seed, players and options"),
     ({"game": "selftest", "players": 2}, 'unknown option "players" for selftest (known: game)'),
 ])
 def test_bad_start_options_are_refused_and_the_game_goes_on(args, message):

@@ -1,8 +1,8 @@
 """`nightboard play` and `nightboard snapshot`: options, profiles, the start of the table.
 
 Every mistake in the options (an unknown profile, a broken one, more players
-than the table seats, a bad position file) exits 2 with one clear line on
-stderr, never a traceback.
+than the table seats, a bad position file, an option of another game than the
+one chosen) exits 2 with one clear line on stderr, never a traceback.
 """
 
 import os
@@ -117,14 +117,21 @@ def _all_facts():
     return [(n, index.tools(n)) for n in index.names()]
 
 
+def _flag(facts, opt, values):
+    """An option's command-line flag: the game's own ("flags"), else --<option>, or --no-<option> for a switch
+    whose default is true."""
+    flag = facts["flags"].get(opt)
+    if flag is None:
+        flag = ("--no-" if values[0] is True else "--") + opt if isinstance(values[0], bool) else "--" + opt
+    return flag
+
+
 def _flags():
     """Every game's options as command-line flags: [(flag, option, values, games)], one per flag."""
     out = []
     for name, f in _all_facts():
         for opt, values in f["options"]:
-            flag = f["flags"].get(opt)
-            if flag is None:
-                flag = ("--no-" if values[0] is True else "--") + opt if isinstance(values[0], bool) else "--" + opt
+            flag = _flag(f, opt, values)
             for entry in out:
                 if entry[0] == flag:
                     entry[3].append(name)
@@ -189,9 +196,7 @@ def game_options(args, game):
     facts = index.tools(game)
     out = {}
     for opt, values in facts["options"]:
-        flag = facts["flags"].get(opt)
-        if flag is None:
-            flag = ("--no-" if values[0] is True else "--") + opt if isinstance(values[0], bool) else "--" + opt
+        flag = _flag(facts, opt, values)
         given = getattr(args, _dest(flag), None)
         if isinstance(values[0], bool):
             out[opt] = (not values[0]) if given else values[0]
@@ -200,6 +205,20 @@ def game_options(args, game):
         else:
             out[opt] = _of_kind(given, values, flag)
     return out
+
+
+def check_own_options(args, game):
+    """OptionError when a flag of another game's option is given: the game would leave it unused. The message
+    names the options the game takes (its declared facts)."""
+    facts = index.tools(game)
+    own = [_flag(facts, opt, values) for opt, values in facts["options"]]
+    given = [flag for flag, _opt, _values, _games in _flags()
+             if flag not in own and getattr(args, _dest(flag), None) is not None
+             and getattr(args, _dest(flag)) is not False]
+    if given:
+        raise OptionError("%s: %s of %s (its options: %s)" % (
+            ", ".join(given), "not an option" if len(given) == 1 else "not options", game,
+            ", ".join(own) or "none"))
 
 
 def _of_kind(given, values, flag):
@@ -227,6 +246,7 @@ def play_options(args):
     if args.menu:
         return profile, None
     game = getattr(args, "game", None) or index.default()
+    check_own_options(args, game)
     options = game_options(args, game)
     players = players_of(args, game)
     check_table(profile, players, game, options)
@@ -346,6 +366,7 @@ def snapshot_options(args):
     if not 200 <= args.size <= 8000:
         raise OptionError("--size: must be 200..8000 pixels (got %d)" % args.size)
     name = getattr(args, "game", None) or index.default()
+    check_own_options(args, name)
     mod = index.module(name)
     if args.position:
         game = load_position(args.position, name)

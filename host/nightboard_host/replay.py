@@ -8,7 +8,7 @@ import json
 import sys
 
 from nightboard.games import index
-from nightboard.games.record import RecordError, replay, setup_from_record
+from nightboard.games.record import RecordError, game_of, replay, setup_from_record
 from nightboard_host.jsonfile import JsonFileError, load_json
 
 
@@ -32,7 +32,7 @@ def run(path, as_json=False, out=None):
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object with game, setup and turns")
     try:
-        facts = index.tools(record.get("game", index.default()))
+        facts = index.tools(game_of(record))
     except ValueError as e:
         raise RecordError("the record's %s" % e)
     if facts.get("explain"):

@@ -178,7 +178,16 @@ def _debug(p, t, req, now):
 
 
 def _start(p, t, req, now):
-    name = req.get("game", programs.first())
+    pos = req.get("position")
+    said = pos.get("game") if isinstance(pos, dict) else None  # the game a position names (to_json's do)
+    if "game" in req:
+        name = req["game"]
+    elif "position" in req:
+        name = said
+        if not isinstance(name, str):
+            raise BadRequest("a position needs its game: give game with it (one of %s)" % ", ".join(programs.NAMES[:-1]))
+    else:
+        name = programs.first()
     if not isinstance(name, str):
         raise BadRequest("game must be a string (got %s)" % short(name))
     prog = programs.find(name)
@@ -190,10 +199,16 @@ def _start(p, t, req, now):
     for k in sorted(req):
         if k not in known and k != "id" and k != "req":
             raise BadRequest("unknown option %s for %s (known: %s)" % (short(k), name, ", ".join(known)))
+    if isinstance(said, str) and said != name:  # before the game reads it: its fields are not this game's
+        raise BadRequest("the position is for %s, not %s" % (said[:40], name))
     opts = {}
     for k in known:
         if k in req:
             opts[k] = req[k]
+            if "position" in req and k != "game" and k != "position":
+                raise BadRequest("position and %s exclude each other: a position holds its own seed, players and "
+                                 "options" % k)
+    opts["game"] = name  # (the position's own, when the request names none)
     if "seed" in opts:
         _int(opts, "seed", 0, 1 << 62)  # prng.SEED_MAX: a seed the board drew replays
     elif "position" not in opts and prog.get("kind") != "tool":
