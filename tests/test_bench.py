@@ -68,10 +68,23 @@ def test_rows_judge_each_figure_against_its_budget_and_show_the_change():
                "wire": {"ring4": {"leds": 108, "wire_us": 3540, "max_fps": 282.5}}}
     previous = json.loads(json.dumps(results))
     previous["heap_vampiring"]["setup"] = 61000
+    results["heap_vampiring_32_romfs"] = {"setup": 60000, "worst": 70000}
+    results["heap_vampiring_32"] = {"setup": 100000, "worst": 130000}
+    results["pico_heap"] = {"game": "vampiring", "romfs": {"setup": 60000, "worst": 64000},
+                            "mpy": {"setup": 110000, "worst": 125000}, "micropython_own": {"in_use": 4336}}
     rows = {r[0]: r for r in bench.table_rows(results, previous)}
-    assert rows["heap, VampiRing 4 families, 64-bit, .mpy files: after setup"][3] == "inside"
+    # the budgets are the Pico's: 64-bit figures are upper bounds, shown and not judged
+    assert rows["heap, VampiRing 4 families, 64-bit, .mpy files: after setup"][3] == ""
     assert rows["heap, VampiRing 4 families, 64-bit, .mpy files: after setup"][4] == "-1000"
-    assert rows["heap, VampiRing 4 families, 64-bit, .mpy files: worst point"][3] == "OUTSIDE"
+    assert rows["heap, VampiRing 4 families, 32-bit, ROMFS: after setup"][3] == "inside"
+    assert rows["heap, VampiRing 4 families, 32-bit, ROMFS: worst point"][3] == "OUTSIDE"  # > 65,536
+    assert rows["heap, VampiRing 4 families, 32-bit, .mpy files: after setup"][3] == "inside"  # < 122,880
+    assert rows["heap, VampiRing 4 families, 32-bit, .mpy files: worst point"][3] == "OUTSIDE"
+    # the same script on the emulated Pico (bench_pico.measure_heap), judged by the same budgets
+    assert rows["heap, VampiRing, emulated Pico (rp2 port 1.28), ROMFS: worst point"][1:4] == (64000, "< 65536 B",
+                                                                                                "inside")
+    assert rows["heap, VampiRing, emulated Pico (rp2 port 1.28), .mpy files: worst point"][3] == "OUTSIDE"
+    assert rows["MicroPython's own heap when main.py starts, emulated Pico (not in the figures above)"][1] == 4336
     assert rows["heap allocated per frame, VampiRing animation"][3] == "OUTSIDE"
     assert rows["heap allocated per frame, Vampire (the card game) idle"][3] == "inside"
     # -1: no animation was seen (a game without animations): no row rather than a false verdict
@@ -100,6 +113,19 @@ def test_every_game_of_the_index_gets_the_same_figures_from_its_declared_data():
     # its own figures are found by the convention nightboard_host/<name>_bench.py, or there are none
     figs, why = bench.optional("no_such_game")
     assert figs is None and why == "unknown section"
+    assert "pico_heap" in bench.parts() and bench.check_selection(["pico_heap"]) is None
+
+
+def test_the_heap_on_the_emulated_pico_is_measured_for_the_largest_game_of_the_figures():
+    from nightboard.games import index
+    from nightboard_host import bench_pico
+
+    names = index.names()
+    figures = {"heap_%s_32_romfs" % n: {"worst": 60000 + i} for i, n in enumerate(names)}
+    assert bench_pico.largest_game(figures) == names[-1]
+    figures["heap_%s_32_romfs" % names[1]]["worst"] = 70000
+    assert bench_pico.largest_game(figures) == names[1]
+    assert bench_pico.largest_game({}) == names[0]  # nothing measured yet: the index's first
 
 
 def test_the_bench_and_its_scripts_name_no_game():

@@ -458,7 +458,7 @@ def optional(name):
 
     if name == "flash":
         module = "nightboard_host.flash_bench"
-    elif name == "pico":  # the firmware on an emulated Pico (bench_pico.py)
+    elif name in ("pico", "pico_heap"):  # the firmware on an emulated Pico (bench_pico.py)
         module = "nightboard_host.bench_pico"
     elif name in index.names():
         module = "nightboard_host.%s_bench" % name
@@ -470,7 +470,8 @@ def optional(name):
         mod = importlib.import_module(module)
     except ImportError as e:
         return None, "not available: %s" % e
-    figures = getattr(mod, "measure" if name in ("flash", "pico") else "bench_figures", None)
+    figures = getattr(mod, {"flash": "measure", "pico": "measure", "pico_heap": "measure_heap"}.get(name, "bench_figures"),
+                      None)
     if figures is None:
         return None, None  # a game's bench module without figures of its own
     try:
@@ -480,10 +481,11 @@ def optional(name):
 
 
 def sections():
-    """The report's sections of figures of their own: each game's (its <name>_bench.py), flash, pico."""
+    """The report's sections of figures of their own: each game's (its <name>_bench.py), flash, pico, and
+    pico_heap (the bench's heap script on the emulated Pico)."""
     from nightboard.games import index
 
-    return tuple(index.names()) + ("flash", "pico")
+    return tuple(index.names()) + ("flash", "pico", "pico_heap")
 
 
 # The parts a run can be limited to (--only): the table's figures, then each game's own section and the
@@ -597,6 +599,10 @@ FRAME_MODEL = "callgrind x86 instructions per frame x %d cycles / 125 MHz (a mod
 # A budget is judged by (comparison, limit), data rather than code: ("<", 65536) is inside when v < 65536.
 JUDGE = {"<": lambda v, x: v < x, "<=": lambda v, x: v <= x, "==": lambda v, x: v == x, ">": lambda v, x: v > x}
 HEAP_BUDGET = ("< 65536 B", ("<", 65536))
+MPY_HEAP_BUDGET = ("< 122880 B", ("<", 122880))
+PICO_HEAP_HOW = ("the heap script of the rows above (bench_scripts.HEAP, the same game and drive) on MicroPython "
+                 "1.28 for the RP2040 in rp2040py, the game's code in the ROMFS partition or as .mpy files in "
+                 "littlefs; counted from the heap in use when the script starts, as every way is")
 FRAME_BUDGET = ("< 16.7 ms (60 fps)", ("<", 16.7))
 
 ROWS = (
@@ -632,11 +638,13 @@ def game_rows(games=None):
     rows = []
     for g in games:
         name, title = g["name"], "%s %s" % (g["title"], g["about"])
-        for suffix, _romfs, _wasi in HEAP_WAYS:
+        for suffix, romfs, wasi in HEAP_WAYS:
             way, how = HEAP_WAY_NAMES[suffix]
+            # the budgets are the Pico's (32-bit): the 64-bit ways are upper bounds, not judged
+            budget = (HEAP_BUDGET if romfs else MPY_HEAP_BUDGET) if wasi else ("-", None)
             for point, words in (("setup", "after setup"), ("worst", "worst point")):
                 rows.append(("heap, %s, %s: %s" % (title, way, words), ("heap_" + name + suffix, point))
-                            + HEAP_BUDGET + (how,))
+                            + budget + (how,))
     for g in games:
         rows.append(("interned names (qstrs) at the end of a %s %s, 32-bit ROMFS" % (g["title"], g["about"]),
                      ("heap_" + g["name"] + "_32_romfs", "qstrs", "names"), "<= 1 260 (6 pools)",
@@ -699,6 +707,21 @@ def table_rows(results, previous=None):
             change = "%+.2f" % (v - was)
         verdict = "" if ok is None else ("inside" if JUDGE[ok[0]](v, ok[1]) else "OUTSIDE")
         rows.append((label, v, budget, verdict, change, how))
+    ph = results.get("pico_heap")
+    if isinstance(ph, dict) and ph.get("game"):
+        title = index_facts(ph["game"])["title"]
+        for way, name, budget in (("romfs", "ROMFS", HEAP_BUDGET), ("mpy", ".mpy files", MPY_HEAP_BUDGET)):
+            for point, words in (("setup", "after setup"), ("worst", "worst point")):
+                v = _num(ph, way, point)
+                if v is not None:
+                    rows.append(("heap, %s, emulated Pico (rp2 port 1.28), %s: %s" % (title, name, words), v,
+                                 budget[0], "inside" if JUDGE[budget[1][0]](v, budget[1][1]) else "OUTSIDE", "",
+                                 PICO_HEAP_HOW))
+        v = _num(ph, "micropython_own", "in_use")
+        if v is not None:
+            rows.append(("MicroPython's own heap when main.py starts, emulated Pico (not in the figures above)", v,
+                         "-", "", "", "gc.mem_alloc() after gc.collect() as main.py's first lines, both "
+                         "filesystems mounted; the board's total in use is this plus a figure above"))
     gc_game = results.get("gc_collect", {}).get("game")
     v = _num(results, "gc_collect", "board_ms_estimate")
     if v is not None:
@@ -787,7 +810,7 @@ def add_bench_command(sub):
     b.add_argument("--out", metavar="FILE", help="write the results here (default bench/latest.json; the "
                    "committed bench/results.json is the baseline each run is compared with)")
     b.add_argument("--only", metavar="PART", action="append", help="measure only this part (repeat for more), "
-                   "merged into the --out file's figures: %s" % ", ".join(PARTS + ("<game>", "flash", "pico")))
+                   "merged into the --out file's figures: %s" % ", ".join(PARTS + ("<game>", "flash", "pico", "pico_heap")))
     b.add_argument("--game", metavar="NAME", action="append", help="measure only this game of the index (repeat "
                    "for more) in the per-game parts, merged likewise")
     b.set_defaults(func=lambda args: main(quick=args.quick, out=args.out, only=args.only, games=args.game))

@@ -317,3 +317,122 @@ def measure():
                         "frame_turn_and_save_max_ms": round(max(_window(r, r.marks["turn"], r.marks["end"])
                                                                 or [0]) / 1000, 2)}
     return out
+
+
+# --- the bench's heap script on the real rp2 port ------------------------------------------------------
+# `make bench`'s heap figures come from the unix port and from MicroPython's 32-bit WASI build. This part
+# runs the very same script (bench_scripts.HEAP, the game played as bench.bench_game plays it, the table on
+# the simulated hal, saves to files) on MicroPython 1.28 for the RP2040 in the emulator, the code in the
+# ROMFS partition as `flash --romfs --games` lays it out or as .mpy files in the filesystem. Like the other
+# ways it counts from the heap in use when the script starts (`base`), so MicroPython's own heap before
+# main.py (its filesystems' buffers and objects) is left out of the figures and given apart
+# (`micropython_own`): the board's total in use is the two added.
+
+HEAP_GAME_MS = 1_800_000  # emulated ms allowed for a whole bench game (about 60 s of emulated time seen)
+OWN = b"import gc\ngc.collect()\nprint('OWN', gc.mem_alloc(), gc.mem_free())\n"
+
+
+def _heap_board(game, romfs):
+    """(PicoEmu, None) ready to boot: the bench's heap script as main.py, the game's code (and the simulated hal
+    the script drives) in ROMFS or as .mpy files in /nb, the bench's board folder (profile and its check) in
+    /board, saves in /store."""
+    import tempfile
+    from pathlib import Path
+
+    from nightboard_host import bench, bench_scripts as S, flash
+    from nightboard_host.flash_romfs import build_image
+    from nightboard_host.pico_emu import ARCH, MPY_SUB, PicoEmu, find_image, littlefs_image
+
+    g = bench.bench_game(game)
+    fw = flash.default_firmware_dir()
+    built = dict(flash.build(fw, flash.Compiler(MPY_SUB, ARCH), [game], "rp2"))
+    built.pop("main.py", None)
+    compiled = bench.compiled_firmware()
+    for rel in ("nightboard/hal/sim.mpy", "nightboard/hal/sim_serial.mpy"):  # the bench's table is simulated
+        built[rel] = (compiled / rel).read_bytes()
+    for p in bench.FAKES.glob("*.py"):
+        built[p.name] = p.read_bytes()
+    where = "/rom" if romfs else "/nb"
+    with tempfile.TemporaryDirectory() as tmp:
+        board = bench.checked_board(Path(tmp) / "board", g["profile"])
+        files = {"/board/" + p.name: p.read_bytes() for p in board.iterdir()}
+    files["/store/.keep"] = b""
+    files["/heapbench.py"] = ("import sys\nsys.path.insert(0, %r)\nBOARD = '/board'\nSTART = %r\nSTORE = '/store'\n"
+                              % (where, g["start"]) + g["drive"] + S.HEAP).encode()
+    files["/main.py"] = b"import heapbench\n"
+    rom = None
+    if romfs:
+        rom = build_image("heap bench", {k: v if isinstance(v, bytes) else v.encode() for k, v in built.items()})
+    else:
+        files.update({"/nb/" + k: v if isinstance(v, bytes) else v.encode() for k, v in built.items()})
+    return PicoEmu(g["profile"], fs=littlefs_image(files), image=find_image(romfs), romfs=rom)
+
+
+def heap_on_board(game, romfs):
+    """The bench's heap figures of `game` on the emulated Pico (as bench.heap gives them: boot, setup, worst,
+    the game's end, the interned names), or {"skipped": why}."""
+    from nightboard_host import bench
+    from nightboard_host.pico_emu import find_image
+
+    if find_image(romfs) is None:
+        return {"skipped": "no MicroPython image%s for the emulated Pico" % (" with a ROMFS partition" if romfs else "")}
+    emu = _heap_board(game, romfs)
+    emu.run_until(lambda: b">>> " in emu.out, HEAP_GAME_MS, "the end of the bench's game")
+    text = bytes(emu.out).decode("utf-8", "replace")
+    lines = [ln for ln in text.splitlines() if ln.startswith("{") or ln.startswith("qstr pool")]
+    if not any(ln.startswith("{") for ln in lines):
+        return {"skipped": "the script stopped: %s" % text.strip()[-300:]}
+    out = bench._json_and_qstrs("\n".join(lines))
+    out["emulated_s"] = round(emu.now_us() / 1e6, 1)
+    return out
+
+
+def micropython_own(romfs=True):
+    """MicroPython's own heap in use when main.py starts (after a collection), on the emulated Pico: what the
+    bench's figures leave out. With a ROMFS partition both filesystems are mounted."""
+    from nightboard_host.flash_romfs import build_image
+    from nightboard_host.pico_emu import PicoEmu, find_image, littlefs_image
+
+    emu = PicoEmu("grid8", fs=littlefs_image({"/main.py": OWN}), image=find_image(romfs),
+                  romfs=build_image("own", {"own.txt": b"a ROMFS image to mount"}) if romfs else None)
+    emu.run_ms(1000)
+    emu.send(b"\r")  # the USB serial passes on what was printed once the host has sent something
+    emu.run_until(lambda: b">>> " in emu.out, 6000, "the heap printed")
+    for ln in bytes(emu.out).decode("utf-8", "replace").splitlines():
+        if ln.startswith("OWN "):
+            used, free = (int(x) for x in ln.split()[1:3])
+            return {"in_use": used, "heap_total": used + free}
+    return None
+
+
+def largest_game(results=None):
+    """The game of the index with the highest worst point at 32-bit ROMFS in `results` (the committed baseline
+    by default); the index's first when none is known."""
+    from nightboard.games import index
+    from nightboard_host import bench
+
+    results = bench.load_previous() if results is None else results
+    known = [((results or {}).get("heap_%s_32_romfs" % g) or {}).get("worst") or 0 for g in index.names()]
+    return index.names()[known.index(max(known))] if max(known) else index.names()[0]
+
+
+def measure_heap():
+    """`make bench`'s pico_heap part: the largest game's heap by the bench's own script on the emulated Pico,
+    code in ROMFS and as .mpy files (run side by side, one process each), and MicroPython's own heap."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from nightboard_host.pico_emu import missing_reason
+
+    why = missing_reason()
+    if why:
+        return {"skipped": why}
+    game = largest_game()
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        rom, mpy = pool.submit(heap_on_board, game, True), pool.submit(heap_on_board, game, False)
+        rom, mpy = rom.result(), mpy.result()
+    own = micropython_own()
+    out = {"label": LABEL, "game": game, "romfs": rom, "mpy": mpy, "micropython_own": own}
+    for way, figs in (("romfs", rom), ("mpy", mpy)):  # the board's whole heap in use at the worst point
+        worst = figs.get("worst")
+        out["board_total_worst_" + way] = worst + own["in_use"] if isinstance(worst, int) and own else None
+    return out
