@@ -220,3 +220,35 @@ def test_an_offer_waiting_shows_on_both_seats_panels_for_everyone(want):
     c.release(1, "look", 1000)
     c.render(0)
     assert [c.frame.get(lay.blood_led(0, k)) for k in range(8)] != gives
+
+
+
+def test_choosing_a_vampire_shows_it_on_the_last_row_and_on_the_small_panel():
+    """T1 (public): while a seat chooses, row 7 of its hand panel says the choice (white: choose) and from the
+    fourth light the vampire on offer, 1 to 4 white lights; its small panel's blood LEDs show it too, look or
+    not, and the vampire a seat has taken shows in that seat's colour."""
+    g = M.new_game(2, 2)
+    c = table(g)
+    lay = c.layout
+
+    def shows(seat, n):
+        c.render(0)
+        last = panel(c, seat)[6]
+        assert last[0] == P.TABLE and last[1:3] == [OFF, OFF]
+        assert last[3:] == [P.TABLE] * n + [OFF] * (7 - n)
+        assert [c.frame.get(lay.blood_led(seat, k)) for k in range(8)] == [P.TABLE] * n + [OFF] * (8 - n)
+
+    c.press(0, "look", 0)
+    shows(0, 1)  # the Baroness
+    c.press(0, "move", 0)
+    shows(0, 2)  # the Tyrant
+    c.press(0, "move", 0)
+    shows(0, 3)  # the Feathered One
+    c.press(0, "ok", 0)
+    assert g.vamp[0] == 2
+    c.press(1, "look", 0)
+    c.press(1, "move", 0)
+    shows(1, 2)
+    c.press(1, "move", 0)
+    shows(1, 4)  # the Beast: the Feathered One is taken
+    assert [c.frame.get(lay.blood_led(0, k)) for k in range(8)] == [P.FAMILY[0]] * 3 + [OFF] * 5

@@ -364,3 +364,76 @@ def test_look_shows_ones_influence_on_the_map():
     assert cell(c, com[0], 0) == TYPE_COLOUR[com[1]]  # the first picture is unchanged
     c.release(1, "look", 0)
     assert cell(c, com[0], 500) == tuple(x // 4 for x in P.FAMILY[0])
+
+
+def blood(c, s, now):
+    c.render(now)
+    return [c.frame.get(c.layout.blood_led(s, k)) for k in range(8)]
+
+
+def lights(col, n):
+    return [col] * n + [P.OFF] * (8 - n)
+
+
+def test_choosing_shows_the_vampire_on_offer_and_the_vampires_taken():
+    """T1 is public: while a seat chooses, its blood LEDs show the vampire on offer as 1 to 4 white lights (the
+    Baroness, the Tyrant, the Feathered One, the Beast), look or not, steadily; a seat that has chosen shows its
+    vampire in its own colour, and move skips it; a seat still to choose is dark."""
+    g = M.new_game(1, 3)
+    c = table(g)
+    white = P.TABLE
+    for t in (0, 1000, 2000):
+        assert blood(c, 0, t) == lights(white, 1)  # the Baroness on offer
+        assert blood(c, 1, t) == blood(c, 2, t) == lights(P.OFF, 0)
+    c.press(0, "move", 0)
+    assert blood(c, 0, 0) == lights(white, 2)
+    c.press(0, "move", 0)
+    c.press(0, "look", 0)  # look changes nothing here: no hand yet
+    for t in (0, 1000, 2000):
+        assert blood(c, 0, t) == lights(white, 3)
+    c.press(0, "ok", 0)
+    c.release(0, "look", 0)
+    assert g.vamp[0] == 2 and c.choices_due
+    for t in (0, 1000, 2000):
+        assert blood(c, 0, t) == lights(P.FAMILY[0], 3)  # taken by red
+        assert blood(c, 1, t) == lights(white, 1)  # at once, before its choices are listed
+    c.press(1, "move", 10)
+    assert blood(c, 1, 10) == lights(white, 2)
+    c.press(1, "move", 20)
+    assert blood(c, 1, 20) == lights(white, 4)  # the Feathered One is red's: skipped
+    c.press(1, "move", 30)
+    assert blood(c, 1, 30) == lights(white, 1)  # round again to the first free
+    c.press(1, "move", 40)
+    c.press(1, "ok", 40)
+    assert g.vamp[1] == 1
+    assert blood(c, 1, 50) == lights(P.FAMILY[1], 2) and blood(c, 2, 50) == lights(white, 1)
+    c.press(2, "move", 60)
+    assert blood(c, 2, 60) == lights(white, 4)  # the Tyrant and the Feathered One are taken
+    c.press(2, "ok", 60)
+    assert g.phase == "afternoon" and blood(c, 2, 2000) == lights(P.FAMILY[2], 4)  # in play: every third second
+
+
+def test_a_seat_the_board_plays_shows_no_vampire_on_offer():
+    g = M.new_game(4, 2, board=1)
+    c = table(g)
+    c.press(0, "move", 0)
+    c.press(0, "ok", 0)
+    assert c.board_turn and g.to_move() == [1]
+    assert blood(c, 1, 0) == lights(P.OFF, 0) and blood(c, 0, 0) == lights(P.FAMILY[0], 2)
+
+
+def test_in_play_each_seats_vampire_shows_on_its_blood_leds_every_third_second():
+    """Soul, bodies, then the seat's vampire: 1 to 4 lights in its colour, a second each; not over the hand of a
+    seat that holds look, nor over an offer waiting."""
+    g = M.new_game(2, 4, vampires=["beast", "baroness", "feathered", "tyrant"])
+    c = table(g)
+    for s, n in ((0, 4), (1, 1), (2, 3), (3, 2)):
+        assert blood(c, s, 2000) == lights(P.FAMILY[s], n)
+        assert blood(c, s, 5500) == lights(P.FAMILY[s], n)
+        assert blood(c, s, 0) == lights(VP.SOUL, 0) and blood(c, s, 3000) == lights(P.OFF, 0)  # 0 soul
+        bodies = g.bodies[s]
+        assert blood(c, s, 1000) == lights(VP.BODY, bodies) and blood(c, s, 4999) == lights(VP.BODY, bodies)
+    c.press(1, "look", 2000)  # a hand held in view: the hand, all three seconds
+    k = g.hands[1][0]
+    want = tuple(x * (1 + NTH[k]) // (1 + max(NTH)) for x in RITUAL_COLOUR[R.KINDS[k][1]])
+    assert blood(c, 1, 2000)[0] == want

@@ -48,3 +48,27 @@ def test_bad_words_are_refused_with_a_message(text):
     with pytest.raises(GameError):
         g.apply(0, text)
     assert g.to_json() == before
+
+
+def test_the_replay_and_the_tables_log_say_the_soul_the_winner_enters_the_vatican_with():
+    """The host's words (explain_vampempire): a winner enters the Vatican with the soul it holds then (10 or
+    more: the example's Baroness holds 13), followed through the overtakes told; the table's log, told from
+    the view at the end, says the same even when it holds only the last events. With no soul to go by (a
+    single event and a view without soul) it says no number it does not know."""
+    import json
+
+    from mpy_harness import ROOT
+    from nightboard.games.record import replay
+    from nightboard_host import explain_vampempire as X
+
+    rec = json.loads((ROOT / "docs" / "examples" / "vampempire.json").read_text())
+    events = []
+    final = replay(rec, lambda number, choices, evs: events.extend(evs))
+    assert events[-1]["ev"] == "over" and events[-1]["why"] == "vatican"
+    soul = final.soul[final.winners[0]]
+    assert soul > 10
+    want = "enters the Vatican with %d soul and wins" % soul
+    for log in (events, events[-40:], events[-1:]):
+        assert want in X.log_lines(log, final)[-1][1]
+    assert want in X.describe(events[-1], final.view(None))
+    assert "enters the Vatican with 10 soul or more and wins" in X.describe(events[-1], {"vampires": [0, 1, 2]})

@@ -168,7 +168,7 @@ def test_vampempire_in_words():
                   "the Baroness (seat 0) gives the Tyrant (seat 1) 2 bodies",
                   "the Baroness (seat 0) overtakes the town at e1 and gains 2 soul",
                   "the village at b4 rises up and throws off the Tyrant (seat 1)",
-                  "game over: the Baroness (seat 0) enters the Vatican with 10 soul and wins"):
+                  "game over: the Baroness (seat 0) enters the Vatican with 13 soul and wins"):
         assert words in text, words
 
 

@@ -39,6 +39,7 @@ class Teller:
 
     def __init__(self, view):
         self.vamp = list(view.get("vampires") or [])
+        self.soul = list(view.get("soul") or [])  # each seat's soul, followed through the overtakes told
         self.types = {}
         for c in view.get("communities") or []:
             self.types[c[0]] = c[1]
@@ -112,6 +113,8 @@ class Teller:
             words += " from %s" % self.who(was)
         if e.get("soul"):
             words += " and gains %s" % _n(e["soul"], "soul", "soul")
+            if 0 <= e["seat"] < len(self.soul):
+                self.soul[e["seat"]] += e["soul"]
         return words
 
     def offering(self, e):
@@ -123,7 +126,9 @@ class Teller:
         won = " and ".join(self.who(s) for s in e["winners"])
         many = len(e["winners"]) > 1
         if e["why"] == "vatican":
-            return "game over: %s enters the Vatican with 10 soul and wins" % won
+            s = e["winners"][0]
+            soul = _n(self.soul[s], "soul", "soul") if 0 <= s < len(self.soul) else "10 soul or more"
+            return "game over: %s enters the Vatican with %s and wins" % (won, soul)
         return "game over after the last round: %s win%s (the most soul, then communities, then bodies)" % (
             won, "" if many else "s")
 
@@ -185,6 +190,11 @@ def log_lines(log, g):
         return []
     events = [ev for ev in log if isinstance(ev, dict)]
     teller = Teller(v)
+    for ev in events:  # the view's soul is the soul after these events: back to before them
+        s = ev.get("seat")
+        if ev.get("ev") == "overtake" and isinstance(ev.get("soul"), int) and isinstance(s, int) \
+                and 0 <= s < len(teller.soul):
+            teller.soul[s] -= ev["soul"]
     rnd = v.get("round") if isinstance(v.get("round"), int) else 1
     rounds = [0] * len(events)
     for i in range(len(events) - 1, -1, -1):

@@ -14,7 +14,8 @@ def draw_hand(play, s, blink):
     choice blinks. The last row is the choice: the kind of action, the seat it aims at, and from the
     fourth light what it names (a ritual as in its row, or bodies in amber, one light a body). Answering
     an offer: the seat that offers, what it offers, and what it asks blinking in the hand (the ritual's
-    row, or a row of amber bodies after the last ritual); answering a ritual played: who, and which."""
+    row, or a row of amber bodies after the last ritual); answering a ritual played: who, and which;
+    choosing a vampire (T1): from the fourth light the one on offer, 1 to 4 white lights."""
     hp = play.hand_panel
     hand = play.game.hands[s]
     rows = hp.h - 1
@@ -35,7 +36,9 @@ def draw_hand(play, s, blink):
     if play.pick_seat >= 0:
         hp.cell(s, 1, rows, P.FAMILY[play.pick_seat])
     item = play.pick_item
-    if item >= A.BODIES:
+    if play.kind == A.CHOOSE:  # the vampire on offer: 1 to 4 white lights
+        hp.row(s, rows, CURSOR, item + 1, 3)
+    elif item >= A.BODIES:
         hp.row(s, rows, BODY, item - A.BODIES, 3)
     elif item >= 0:
         hp.row(s, rows, RITUAL_COLOUR[R.KINDS[item][1]], NTH[item], 3)

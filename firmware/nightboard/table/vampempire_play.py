@@ -1,5 +1,8 @@
 """VampEmpire on a grid table: the 8x8 grid read as a hex map (odd rows half a cell to the right on the
-printed overlay), the seat to move's buttons, and its panel (docs/table.md, "VampEmpire").
+printed overlay), the seat to move's buttons, and its panel (docs/table.md, "VampEmpire"). While the seats
+choose their vampires (T1, public), the blood LEDs show them steadily, 1 to 4 lights (Baroness, Tyrant,
+Feathered One, Beast): white the one on offer to the seat choosing, a seat's colour the one it has taken.
+In play they show in turn, a second each, a seat's soul, its bodies and its vampire (in its colour).
 
 Buttons of the seat to move: "mode" picks the next kind of action it may take (in the order of KINDS),
 "move" the next action of that kind (its target hex blinks white on the map, a target seat's third
@@ -188,6 +191,10 @@ class VampEmpirePlay:
                 _put(soul, 6, SOUL_HIGH)
             if v["bodies"][s] > 8:
                 _put(bodies, 7, SOUL_HIGH)
+            if v["phase"] == "choose":  # T1: steadily, the vampire each seat has taken, 1 to 4 in its colour
+                for k in range(8):
+                    _put(soul, k, P.FAMILY[s] if k <= v["vampires"][s] else OFF)
+                bodies[:] = soul
             _put(status, 0, P.FAMILY[s])
             ap = v["ap"] if (v["phase"] == "night" and v["active"] == s) else 0
             _put(status, 1, AP_COLOUR[min(ap, 5)])
@@ -368,16 +375,22 @@ class VampEmpirePlay:
         moving = self.moving
         blink = (now // 250) & 1
         hp = self.hand_panel is not None  # private hand panels: a hand shows there, not on the small one
+        choosing = g.phase == "choose"  # no hands yet: the blood LEDs show the vampires, look or not
+        third = (now // 1000) % 3  # the blood LEDs' second: soul, bodies, then the seat's vampire
         for s in range(min(g.n, len(self.panels))):
             at = lay.panel_at[s]
             soul, bodies, status = self.panels[s]
-            own = self.looking[s] and not hp
-            blood = self.hands[s] if own else (soul if (now // 1000) & 1 == 0 else bodies)
+            own = self.looking[s] and not hp and not choosing
+            blood = self.hands[s] if own else (soul if third == 0 else bodies)
             if s == self.offer_from:
                 blood = self.offer_pics[0]
             elif s == self.offer_to and not own:
                 blood = self.offer_pics[1]
             rgb[at:at + 24] = blood
+            if third == 2 and blood is bodies and not choosing:
+                w = g.vamp[s]  # its vampire in its colour: 1 the Baroness, 2 the Tyrant, 3 the Feathered One, 4 the Beast
+                for k in range(8):
+                    f.put(at + 3 * k, P.FAMILY[s] if k <= w else OFF)
             if own and blink and s == self.mover and 0 <= self.pick_at < 8:
                 f.put(at + 3 * self.pick_at, OFF)  # the ritual of the choice blinks
             if self.looking[s] and hp:
@@ -417,6 +430,19 @@ class VampEmpirePlay:
         self.pick_ritual = self.pick_at = self.pick_item = self.pick_seat = -1
         self.pick_bodies = 0
         a = self.chosen()
+        g = self.game
+        if g.phase == "choose" and not self.board_turn and 0 <= self.mover < len(self.panels):
+            # T1, public: the vampire on offer, 1 to 4 white lights on the chooser's blood LEDs (before its
+            # choices are listed: the first free, the one they will offer first)
+            x = 0
+            while x < 3 and x in g.vamp:
+                x += 1
+            if a is not None:
+                x = a // 10000 % 100
+            soul, bodies, st = self.panels[self.mover]
+            for k in range(8):
+                _put(soul, k, CURSOR if k <= x else OFF)
+            bodies[:] = soul
         if a is None:
             return
         kind, x, y, z = split(a)
@@ -438,7 +464,7 @@ class VampEmpirePlay:
             hand = self.game.hands[self.mover]
             self.pick_at = hand.index(self.pick_ritual) if self.pick_ritual in hand else -1
             self.pick_item = self.pick_ritual
-        elif kind in (A.GIVE, A.WANT):
+        elif kind in (A.GIVE, A.WANT, A.CHOOSE):  # a vampire chosen: its number, 0 to 3
             self.pick_item = x
         if kind in (A.OFFER, A.MANIPULATE):
             self.pick_seat = x
