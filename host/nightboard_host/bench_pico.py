@@ -387,13 +387,13 @@ def heap_on_board(game, romfs):
     return out
 
 
-def micropython_own(romfs=True):
-    """MicroPython's own heap in use when main.py starts (after a collection), on the emulated Pico: what the
-    bench's figures leave out. With a ROMFS partition both filesystems are mounted."""
+def micropython_own(profile, romfs=True):
+    """MicroPython's own heap in use when main.py starts (after a collection), on the emulated Pico wired as
+    `profile` says: what the bench's figures leave out. With a ROMFS partition both filesystems are mounted."""
     from nightboard_host.flash_romfs import build_image
     from nightboard_host.pico_emu import PicoEmu, find_image, littlefs_image
 
-    emu = PicoEmu("grid8", fs=littlefs_image({"/main.py": OWN}), image=find_image(romfs),
+    emu = PicoEmu(profile, fs=littlefs_image({"/main.py": OWN}), image=find_image(romfs),
                   romfs=build_image("own", {"own.txt": b"a ROMFS image to mount"}) if romfs else None)
     emu.run_ms(1000)
     emu.send(b"\r")  # the USB serial passes on what was printed once the host has sent something
@@ -430,7 +430,9 @@ def measure_heap():
     with ProcessPoolExecutor(max_workers=2) as pool:
         rom, mpy = pool.submit(heap_on_board, game, True), pool.submit(heap_on_board, game, False)
         rom, mpy = rom.result(), mpy.result()
-    own = micropython_own()
+    from nightboard_host.bench import bench_game
+
+    own = micropython_own(bench_game(game)["profile"])
     out = {"label": LABEL, "game": game, "romfs": rom, "mpy": mpy, "micropython_own": own}
     for way, figs in (("romfs", rom), ("mpy", mpy)):  # the board's whole heap in use at the worst point
         worst = figs.get("worst")
