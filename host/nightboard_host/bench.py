@@ -713,7 +713,7 @@ def table_rows(results, previous=None):
         for way, name, budget in (("romfs", "ROMFS", HEAP_BUDGET), ("mpy", ".mpy files", MPY_HEAP_BUDGET)):
             for point, words in (("setup", "after setup"), ("worst", "worst point")):
                 v = _num(ph, way, point)
-                if v is not None:
+                if v is not None and (ph.get(way) or {}).get("same_game", True):  # else not counted
                     rows.append(("heap, %s, emulated Pico (rp2 port 1.28), %s: %s" % (title, name, words), v,
                                  budget[0], "inside" if JUDGE[budget[1][0]](v, budget[1][1]) else "OUTSIDE", "",
                                  PICO_HEAP_HOW))

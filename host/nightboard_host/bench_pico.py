@@ -421,6 +421,7 @@ def measure_heap():
     code in ROMFS and as .mpy files (run side by side, one process each), and MicroPython's own heap."""
     from concurrent.futures import ProcessPoolExecutor
 
+    from nightboard_host.bench import bench_game, heap
     from nightboard_host.pico_emu import missing_reason
 
     why = missing_reason()
@@ -430,9 +431,11 @@ def measure_heap():
     with ProcessPoolExecutor(max_workers=2) as pool:
         rom, mpy = pool.submit(heap_on_board, game, True), pool.submit(heap_on_board, game, False)
         rom, mpy = rom.result(), mpy.result()
-    from nightboard_host.bench import bench_game
-
     own = micropython_own(bench_game(game)["profile"])
+    end = heap(game).get("end")  # the unix port's game: a run counts when it ended in the very same state
+    for figs in (rom, mpy):
+        if "end" in figs:
+            figs["same_game"] = figs.pop("end") == end
     out = {"label": LABEL, "game": game, "romfs": rom, "mpy": mpy, "micropython_own": own}
     for way, figs in (("romfs", rom), ("mpy", mpy)):  # the board's whole heap in use at the worst point
         worst = figs.get("worst")
