@@ -137,6 +137,21 @@ def test_snapshot_refuses_bad_options(tmp_path, args, message):
     assert not (tmp_path / "x.png").exists()
 
 
+def test_look_takes_a_seat_by_its_number_or_its_colour(tmp_path):
+    by_number, by_colour = tmp_path / "n.png", tmp_path / "c.png"
+    assert run_cli("--look", "1", "-o", str(by_number))[0] == 0
+    assert run_cli("--look", "Blue", "-o", str(by_colour))[0] == 0
+    assert by_number.read_bytes() == by_colour.read_bytes()
+    # the default game has 2 families
+    for bad, message in (("yellow", "seat 2 (yellow) is not at this table (seats 0..1 play: red, blue)"),
+                         ("9", "seat 9 (no colour) is not at this table"),
+                         ("teal", "'teal' is neither a seat's number nor its colour (red, blue)"),
+                         ("\u00b2", "neither a seat's number nor its colour")):
+        code, _stdout, err = run_cli("--look", bad, "-o", str(tmp_path / "x.png"))
+        assert code == 2 and message in err and "Traceback" not in err, (bad, err)
+        assert not (tmp_path / "x.png").exists()
+
+
 def test_play_turns_is_a_fixed_sequence_that_stops_at_the_end():
     a, b = V.new_game(3, 2), V.new_game(3, 2)
     assert play_turns(a, 4) == 4 and play_turns(b, 4) == 4

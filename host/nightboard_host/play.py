@@ -352,9 +352,9 @@ def add_snapshot_arguments(p):
     p.add_argument("--turns", type=int, default=0, help="play this many turns (or rounds) first, with a fixed "
                                                        "sequence of choices")
     p.add_argument("--size", type=int, default=900, help="width and height of the picture in pixels (default 900)")
-    p.add_argument("--look", type=int, default=None, metavar="SEAT",
-                   help="that seat holds look: its own panel shows what only its player may see (a picture for "
-                        "that player only)")
+    p.add_argument("--look", default=None, metavar="SEAT",
+                   help="that seat holds look, by its number from 0 or its colour (red, blue, ...): its own panel "
+                        "shows what only its player may see (a picture for that player only)")
     p.add_argument("-o", "--output", required=True, metavar="OUT.png", help="the PNG file to write")
 
 
@@ -408,9 +408,22 @@ def run_snapshot(args, out=None):
     mod, fn = facts["snapshot_turns"].split(":")
     played = getattr(__import__(mod, None, None, [fn]), fn)(game, args.turns)
     look = getattr(args, "look", None)
-    if look is not None and not 0 <= look < min(game.players_count(), profile["max_players"]):
-        return fail("snapshot", "--look: seat %d is not at this table (seats 0..%d play)"
-                    % (look, min(game.players_count(), profile["max_players"]) - 1))
+    seats = min(game.players_count(), profile["max_players"])
+    if look is not None:
+        from nightboard.table.palette import SEAT_NAMES
+
+        word = str(look).strip().lower()
+        if word.isascii() and word.isdigit():
+            look = int(word)
+        elif word in SEAT_NAMES:
+            look = SEAT_NAMES.index(word)
+        else:
+            return fail("snapshot", "--look: %r is neither a seat's number nor its colour (%s)"
+                        % (str(look), ", ".join(SEAT_NAMES[:seats])))
+        if not 0 <= look < seats:
+            return fail("snapshot", "--look: seat %d (%s) is not at this table (seats 0..%d play: %s)"
+                        % (look, SEAT_NAMES[look] if look < len(SEAT_NAMES) else "no colour", seats - 1,
+                           ", ".join(SEAT_NAMES[:seats])))
     try:
         table = snapshot.table_at(profile, game)
     except ValueError as e:
