@@ -300,3 +300,13 @@ def test_a_record_without_game_or_a_position_naming_one_is_still_the_first_games
     assert "game" not in ex["setup"]["position"]
     replay(ex)
     assert setup_from_record({"setup": {"seed": 5}}).to_json()["game"] == GAMES[0]
+
+
+def test_play_menu_refuses_a_seed_players_or_option_that_the_menu_would_leave_unused():
+    prof, start = play.play_options(_args("--menu"))
+    assert start is None  # the menu alone
+    for argv, named in ((["--menu", "--seed", "3"], "--seed"), (["--menu", "--players", "2"], "--players"),
+                        (["--menu", "--level", "3"], "--level"), (["--menu", "--dawn", "25"], "--dawn")):
+        with pytest.raises(play.OptionError) as e:
+            play.play_options(_args(*argv))
+        assert str(e.value).startswith("--menu starts at the start menu") and named in str(e.value), str(e.value)

@@ -243,7 +243,12 @@ def _profile_of(args):
 def play_options(args):
     """(profile, Table start options or None for the menu); OptionError / ProfileError when impossible."""
     profile = load(_profile_of(args))
-    if args.menu:
+    if args.menu:  # the menu chooses the game, its players and options: a flag for them would go unused
+        given = [flag for flag, _opt, _values, _games in _flags() if getattr(args, _dest(flag), None) not in (None, False)]
+        given += [f for f, v in (("--seed", args.seed), ("--players", getattr(args, "players", None))) if v is not None]
+        if given:
+            raise OptionError("--menu starts at the start menu, where the game, its players and options are chosen "
+                              "with the buttons: %s would go unused" % ", ".join(given))
         return profile, None
     game = getattr(args, "game", None) or index.default()
     check_own_options(args, game)
