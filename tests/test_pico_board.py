@@ -140,10 +140,14 @@ def test_protocol_replies_come_within_a_few_frames():
     # A reply waits for the next frame's poll (up to 16.7 ms), then takes its own time; "start" also
     # imports the game's modules, the first time. The first request of all imports the request handlers
     # (table/protocol.py: they stay out of RAM while nobody talks to the board): 64.9 ms with .mpy files.
+    # A request sent as soon as the last reply came may also wait out the held frame that collects that
+    # reply's garbage (app.py: some 30 ms on ring4, drawing nothing). Whether it does depends on when the
+    # emulator hands the host the reply, which varies from run to run: the same request measured 13 ms in
+    # one run and 51 ms in the next (2026-11-28). So a later reply gets 4 frames.
     assert took["hello"][0] < 6 * FRAME_US / 1000, took
-    assert took["hello"][1] < 3 * FRAME_US / 1000, took
-    assert max(took["state"]) < 3 * FRAME_US / 1000, took
-    assert max(took["frame"]) < 3 * FRAME_US / 1000, took
+    assert took["hello"][1] < 4 * FRAME_US / 1000, took
+    assert max(took["state"]) < 4 * FRAME_US / 1000, took
+    assert max(took["frame"]) < 4 * FRAME_US / 1000, took
 
 
 @pytest.mark.pico_slow
