@@ -18,6 +18,8 @@ What is run comes from the games' facts, never from a name here (games/index.py,
 - each game whose TOOLS["bench"] gives "board_only" (start options in which the board plays every seat),
   started so over the protocol on its bench's table: every frame of the board's own turns for
   BOARD_ONLY_MS (its thinking, each turn's rules, animation and save).
+
+The part pico_heap (measure_heap, below) runs the bench's heap script itself on the emulated Pico.
 """
 
 LABEL = "emulated RP2040, lower bound"
