@@ -181,13 +181,13 @@ def log_lines(log, g):
         a = _actor(events[i], k) if k else None
         if a is None:
             continue
-        if ended or (last is not None and (a != last or (moved and (k in MOVEMENTS or (
-                k == "cloak" and events[i].get("moved")))))):
+        movement = k in MOVEMENTS or (k == "cloak" and events[i].get("moved"))  # a Cloak says if it was the move
+        if ended or (last is not None and (a != last or (moved and movement))):
             starts[i] = True  # another player, a second movement (one a turn), or after a pass
             moved = False
         last = a
         ended = k in ("pass", "skip")
-        moved = moved or k in MOVEMENTS or k == "cloak"  # its "moved": 1 when it was the turn's movement
+        moved = moved or movement
     turn = v.get("turn") if isinstance(v.get("turn"), int) else 1
     if ended:
         turn -= 1  # the pass (or missed turn) that ended the last turn has already moved the count on

@@ -185,6 +185,7 @@ def _start(p, t, req, now):
     elif "position" in req:
         name = said
         if not isinstance(name, str):
+            # (NAMES: the games, then the self-test)
             raise BadRequest("a position needs its game: give game with it (one of %s)" % ", ".join(programs.NAMES[:-1]))
     else:
         name = programs.first()

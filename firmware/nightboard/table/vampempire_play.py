@@ -438,7 +438,7 @@ class VampEmpirePlay:
             while x < 3 and x in g.vamp:
                 x += 1
             if a is not None:
-                x = a // 10000 % 100
+                x = split(a)[1]
             soul, bodies, st = self.panels[self.mover]
             for k in range(8):
                 _put(soul, k, CURSOR if k <= x else OFF)
