@@ -65,7 +65,7 @@ def test_the_boards_action_has_a_frame_of_its_own_and_no_frame_of_a_save_thinks(
 def test_the_boards_pause_does_not_wait_for_the_save():
     """The board's seat acts its pause after its turn came, although the save of the action before takes
     frames in which it may not think: the pause's clock runs in those frames."""
-    from nightboard.table import vampire_nights_play as VNP
+    from nightboard.games.vampire_nights import play as VNP
 
     d, rows = watched("vampire_nights")
     acted = [r[0] for r in rows if r[2]]

@@ -5,11 +5,11 @@ import pytest
 from dracula_helpers import D, R
 from frame_png import assert_leds
 from nightboard.table import palette as P
-from nightboard.table import dracula_draw as DD
+from nightboard.games.dracula import draw as DD
 from nightboard.table.app import StartError
-from nightboard.table.dracula_draw import fit_map
-from nightboard.table.dracula_play import PLAY_AT
-from nightboard.table.dracula_scene import DUR, NIGHT
+from nightboard.games.dracula.draw import fit_map
+from nightboard.games.dracula.play import PLAY_AT
+from nightboard.games.dracula.scene import DUR, NIGHT
 from nightboard.table.profile import ProfileError, check_players
 from table_driver import Driver, game_frame, profile
 

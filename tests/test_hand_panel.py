@@ -21,8 +21,8 @@ from nightboard.games import index
 from nightboard.prng import Prng
 from nightboard.table import palette as P
 from nightboard.table.hand_panel import MORE, HandPanel
-from nightboard.table.vampire_cards_play import KIND_COLOUR, SUIT
-from nightboard.table.vampire_nights_play import CRIMSON, ITEM, STEEL, TILE
+from nightboard.games.vampire_cards.play import KIND_COLOUR, SUIT
+from nightboard.games.vampire_nights.play import CRIMSON, ITEM, STEEL, TILE
 from table_driver import Driver
 
 OFF = (0, 0, 0)

@@ -138,7 +138,7 @@ from nightboard.table.profile import load_profile_file
 from nightboard.table.layout import Layout
 from nightboard.table.frame import Frame
 from nightboard.games import %(game)s as M
-from nightboard.table.%(play)s import %(cls)s as Play
+from nightboard.games.%(game)s.play import %(cls)s as Play
 lay = Layout(load_profile_file('hardware/profiles/%(profile)s.json'))
 g = M.new_game(%(new)s)
 spent = [0, 0, 0]
@@ -180,11 +180,11 @@ print(json.dumps(g.to_json()))
 """
 
 TABLES = {
-    "vampire_nights": {"play": "vampire_nights_play", "cls": "VampireNightsPlay", "profile": "grid8",
+    "vampire_nights": {"cls": "VampireNightsPlay", "profile": "grid8",
                        "new": "7, 2, board='blue'", "board": "g.board_plays(s)", "limit": 40000},
-    "vampempire": {"play": "vampempire_play", "cls": "VampEmpirePlay", "profile": "grid8",
+    "vampempire": {"cls": "VampEmpirePlay", "profile": "grid8",
                    "new": "5, 3, board=2, rounds=20", "board": "g.board_plays(s)", "limit": 40000},
-    "vampire_cards": {"play": "vampire_cards_play", "cls": "VampireCardsPlay", "profile": "ring4",
+    "vampire_cards": {"cls": "VampireCardsPlay", "profile": "ring4",
                       "new": "3, 3, board=2", "board": "g.board_plays(s)", "limit": 40000},
 }
 

@@ -19,7 +19,9 @@ from nightboard.table.frame import GAMMA8
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware" / "nightboard"
-SCANNED = sorted((FIRMWARE / "table").glob("*.py")) + sorted((FIRMWARE / "hal").glob("*.py"))
+# a game's table side: the modules of its package that play it on the table (docs/games.md names them)
+GAME_TABLE_SIDE = sorted(p for p in (FIRMWARE / "games").glob("*/*.py") if p.stem in ("play", "draw", "scene", "hands"))
+SCANNED = sorted((FIRMWARE / "table").glob("*.py")) + GAME_TABLE_SIDE + sorted((FIRMWARE / "hal").glob("*.py"))
 # Triples in those modules that are not colours the table lights: (file, value) -> why.
 NOT_LIT = {
     ("keeper_trouble.py", (1, 13, 30)): "errno codes (EPERM, EACCES, EROFS)",
@@ -27,7 +29,7 @@ NOT_LIT = {
     ("saves.py", (0, 1, 2)): "slot numbers",
 }
 # Module-level names holding three small integers that are not colours: (module, name) -> why.
-NOT_COLOURS = {("vampire_cards_play", "AIMED"): "the action kinds aimed at a seat",
+NOT_COLOURS = {("vampire_cards.play", "AIMED"): "the action kinds aimed at a seat",
                ("programs", "_last"): "the facts of the program found last: a game's contract 'colour', not lit"}
 
 
@@ -148,12 +150,18 @@ def _triples(value, seen, out, where):
             _triples(value[k], seen, out, "%s[%r]" % (where, k))
 
 
-TABLE_MODULES = sorted(p.stem for p in (FIRMWARE / "table").glob("*.py") if p.stem != "__init__")
+# table modules by their path under nightboard.table, a game's as <game>.<module> under nightboard.games
+TABLE_MODULES = sorted(p.stem for p in (FIRMWARE / "table").glob("*.py") if p.stem != "__init__") + sorted(
+    "%s.%s" % (p.parent.name, p.stem) for p in GAME_TABLE_SIDE)
+
+
+def _table_module(module):
+    return importlib.import_module(("nightboard.games." if "." in module else "nightboard.table.") + module)
 
 
 @pytest.mark.parametrize("module", TABLE_MODULES)
 def test_every_colour_a_table_module_holds_is_a_seat_or_a_meaning(module):
-    mod = importlib.import_module("nightboard.table." + module)
+    mod = _table_module(module)
     found = []
     for name in sorted(vars(mod)):
         value = getattr(mod, name)
@@ -169,8 +177,8 @@ def test_every_colour_a_table_module_holds_is_a_seat_or_a_meaning(module):
 
 
 def test_the_menu_and_every_game_are_scanned():
-    for m in ("menu", "selftest", "hand_panel", "vampiring_draw", "dracula_draw", "vampire_cards_play",
-              "vampire_nights_play", "vampempire_play"):
+    for m in ("menu", "selftest", "hand_panel", "vampiring.draw", "dracula.draw", "vampire_cards.play",
+              "vampire_nights.play", "vampempire.play"):
         assert m in TABLE_MODULES
 
 

@@ -325,7 +325,7 @@ def test_unhandled_error_shows_the_pattern_logs_it_and_returns_to_the_save():
 def test_an_error_that_keeps_coming_back_gives_up_on_the_save():
     d = Driver(START)
     play_turn(d, 0)
-    from nightboard.table import vampiring_play
+    from nightboard.games.vampiring import play as vampiring_play
 
     orig = vampiring_play.VampiRingPlay.render
     try:

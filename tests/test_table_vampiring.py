@@ -4,7 +4,7 @@ import pytest
 
 from nightboard.games.vampiring import state as V
 from nightboard.table import palette as P
-from nightboard.table import vampiring_draw as VD
+from nightboard.games.vampiring import draw as VD
 from nightboard.table.app import StartError
 from nightboard.table.frame import Frame
 from table_driver import Driver
@@ -247,7 +247,7 @@ def test_the_ring_drawn_from_its_last_copy_is_the_ring_drawn_afresh(name):
     # unchanged; at every frame of whole games that copy must equal a drawing made from scratch,
     # through shared slots, haunted cards, deaths and every animation step.
     from nightboard.table.frame import Frame
-    from nightboard.table.vampiring_draw import Renderer
+    from nightboard.games.vampiring.draw import Renderer
 
     seen = {"shared": 0, "haunted": 0}
     for seed in (3, 8, 21):

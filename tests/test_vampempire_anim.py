@@ -12,7 +12,7 @@ from nightboard.table import palette as P
 from nightboard.table.frame import Frame
 from nightboard.table.layout import Layout
 from nightboard.table.profile import load_profile_file
-from nightboard.table import vampempire_play as VP
+from nightboard.games.vampempire import play as VP
 from table_driver import game_frame
 
 PROFILE = str(ROOT / "hardware" / "profiles" / "hex8.json")
@@ -178,7 +178,7 @@ def test_animation_frames_allocate_nothing_on_micropython():
         "from nightboard.table.profile import load_profile_file\n"
         "from nightboard.table.layout import Layout\n"
         "from nightboard.table.frame import Frame\n"
-        "from nightboard.table.vampempire_play import VampEmpirePlay, ANIM_MS\n"
+        "from nightboard.games.vampempire.play import VampEmpirePlay, ANIM_MS\n"
         "from nightboard.games import vampempire as M\n"
         "lay = Layout(load_profile_file('hardware/profiles/hex8.json'))\n"
         "c = VampEmpirePlay(lay, Frame(lay.led_count), M.new_game(2, 4))\n"

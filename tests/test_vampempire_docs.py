@@ -12,7 +12,6 @@ PAGE = ROOT / "docs" / "games" / "vampempire.md"
 def _cited():
     files = sorted((ROOT / "firmware" / "nightboard" / "games" / "vampempire").glob("*.py"))
     files += sorted((ROOT / "tests").glob("test_vampempire_*.py"))
-    files += [ROOT / "firmware" / "nightboard" / "table" / "vampempire_play.py"]
     cited = set()
     for f in files:
         for line in f.read_text().splitlines():

@@ -15,7 +15,7 @@ from nightboard.table.frame import Frame
 from nightboard.table.layout import Layout
 from nightboard.table.profile import load_profile_file
 from nightboard.table.tablefit import check_players
-from nightboard.table.vampempire_play import BODY, KIND_COLOUR, NTH, RITUAL_COLOUR, VampEmpirePlay
+from nightboard.games.vampempire.play import BODY, KIND_COLOUR, NTH, RITUAL_COLOUR, VampEmpirePlay
 from table_driver import twin_frames_agree
 
 PROFILE = str(ROOT / "hardware" / "profiles" / "grid8hands.json")

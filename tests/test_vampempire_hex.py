@@ -14,7 +14,7 @@ from nightboard.table.menu import Menu, seats
 from nightboard.table import programs
 from nightboard.table.profile import ProfileError, load_profile, load_profile_file
 from nightboard.table.tablefit import check_players
-from nightboard.table.vampempire_play import TYPE_COLOUR, VampEmpirePlay
+from nightboard.games.vampempire.play import TYPE_COLOUR, VampEmpirePlay
 
 PROFILES = ROOT / "hardware" / "profiles"
 

@@ -14,8 +14,8 @@ from nightboard.table.frame import Frame
 from nightboard.table.layout import Layout
 from nightboard.table.profile import load_profile_file
 from nightboard.games.vampempire import pieces as R
-from nightboard.table import vampempire_play as VP
-from nightboard.table.vampempire_play import NTH, RITUAL_COLOUR, ROUTE, TYPE_COLOUR, VATICAN, VampEmpirePlay
+from nightboard.games.vampempire import play as VP
+from nightboard.games.vampempire.play import NTH, RITUAL_COLOUR, ROUTE, TYPE_COLOUR, VATICAN, VampEmpirePlay
 from table_driver import game_frame, twin_frames_agree
 
 PROFILE = str(ROOT / "hardware" / "profiles" / "grid8.json")

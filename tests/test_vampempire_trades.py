@@ -10,7 +10,7 @@ from nightboard.table import palette as P
 from nightboard.table.frame import Frame
 from nightboard.table.layout import Layout
 from nightboard.table.profile import load_profile_file
-from nightboard.table.vampempire_play import VampEmpirePlay
+from nightboard.games.vampempire.play import VampEmpirePlay
 from table_driver import game_frame
 
 KIND = dict((R.KINDS[k][4], k) for k in range(len(R.KINDS)))

@@ -11,7 +11,7 @@ from nightboard.games.vampire_cards import moves as M
 from nightboard.table import palette as P
 from nightboard.table.frame import Frame
 from nightboard.table.layout import Layout
-from nightboard.table import vampire_cards_play as VP
+from nightboard.games.vampire_cards import play as VP
 from table_driver import Driver, profile
 
 FRAME_MS = 16
@@ -182,7 +182,7 @@ def test_deal_frames_allocate_nothing_on_micropython():
         "from nightboard.table.profile import load_profile_file\n"
         "from nightboard.table.layout import Layout\n"
         "from nightboard.table.frame import Frame\n"
-        "from nightboard.table.vampire_cards_play import VampireCardsPlay, DEAL_MS\n"
+        "from nightboard.games.vampire_cards.play import VampireCardsPlay, DEAL_MS\n"
         "from nightboard.games.vampire_cards import new_game\n"
         "lay = Layout(load_profile_file('hardware/profiles/ring6.json'))\n"
         "c = VampireCardsPlay(lay, Frame(lay.led_count), new_game(2, 6))\n"

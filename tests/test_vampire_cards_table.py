@@ -159,7 +159,7 @@ def _read_bones(d, seat, seconds=16):
 @pytest.mark.parametrize("bones,tired", [("B2 B3 B5 B7 B8 B9", "B5 B9"),
                                          ("B1 B2 B3 B4 B5 B6 B7 B8 B9 B10", "B1 B4 B10")])
 def test_every_face_up_bone_of_the_vampire_shows_on_every_table_tired_ones_dim(profile, bones, tired):
-    from nightboard.table import vampire_cards_play as VC
+    from nightboard.games.vampire_cards import play as VC
 
     pos = _bones_position(3, bones, tired)
     d = Driver({"game": "vampire_cards", "position": pos}, name=profile)
@@ -176,7 +176,7 @@ def test_the_pages_of_bones_allocate_nothing_and_match_cpython_on_micropython():
     from nightboard.table.frame import Frame
     from nightboard.table.layout import Layout
     from nightboard.table.profile import load_profile_file
-    from nightboard.table.vampire_cards_play import VampireCardsPlay
+    from nightboard.games.vampire_cards.play import VampireCardsPlay
 
     pos = _bones_position(3, "B1 B2 B3 B4 B5 B6 B7 B8 B9 B10", "B1 B4 B10")
     code = (
@@ -184,7 +184,7 @@ def test_the_pages_of_bones_allocate_nothing_and_match_cpython_on_micropython():
         "from nightboard.table.profile import load_profile_file\n"
         "from nightboard.table.layout import Layout\n"
         "from nightboard.table.frame import Frame\n"
-        "from nightboard.table.vampire_cards_play import VampireCardsPlay\n"
+        "from nightboard.games.vampire_cards.play import VampireCardsPlay\n"
         "from nightboard.games.vampire_cards import from_json\n"
         "lay = Layout(load_profile_file('hardware/profiles/grid8.json'))\n"
         "c = VampireCardsPlay(lay, Frame(lay.led_count), from_json(%r))\n"

@@ -15,8 +15,8 @@ if "vampire_nights" not in index.names():
                 allow_module_level=True)
 
 from table_driver import Driver  # noqa: E402
-from nightboard.table import palette as P  # noqa: E402
-from nightboard.table.vampire_nights_play import ITEM  # noqa: E402
+from nightboard.table import palette as P# noqa: E402
+from nightboard.games.vampire_nights.play import ITEM  # noqa: E402
 
 
 def _driver(seed=4, players=3):
@@ -159,7 +159,7 @@ def _frames(profile, game, seat):
     may see blanked out (its hand panel; its small panel while it holds look on a table without hand
     panels), and the seat's private part of each frame apart."""
     from nightboard.table.frame import Frame
-    from nightboard.table.vampire_nights_play import VampireNightsPlay
+    from nightboard.games.vampire_nights.play import VampireNightsPlay
 
     lay = Driver(None, name=profile).table.layout
     fr = Frame(lay.n_leds if hasattr(lay, "n_leds") else len(Driver(None, name=profile).table.frame.rgb) // 3)
@@ -210,7 +210,7 @@ def _aiming(profile, now):
     """A controller on `profile` for the twin game whose seat to move holds an aimed item, that seat holding
     look and its mode pressed (at `now`) until the choice is an aimed item: (controller, seat, its target)."""
     from nightboard.table.frame import Frame
-    from nightboard.table.vampire_nights_play import VampireNightsPlay, _target
+    from nightboard.games.vampire_nights.play import VampireNightsPlay, _target
 
     a, _, seat = _twin_with_an_aimed_item()
     lay = Driver(None, name=profile).table.layout
@@ -317,7 +317,7 @@ def test_letting_go_of_look_restores_the_choice_made_before_it():
 def test_on_a_table_without_hand_panels_the_small_panel_shows_where_the_choice_points():
     """grid8: while look is held, the first page after a mode or move press is where the choice points:
     which column (its blood LED in the seat's colour), then its place in that column."""
-    from nightboard.table.vampire_nights_play import PAGE_MS
+    from nightboard.games.vampire_nights.play import PAGE_MS
 
     play, seat, x = _aiming("grid8", 100)
     lay, fr = play.layout, play.frame

@@ -9,7 +9,7 @@ the frame's logical colours, as in snapshot.render_table.
 
 from PIL import Image, ImageDraw
 
-from nightboard.table import dracula_draw as DD
+from nightboard.games.dracula import draw as DD
 from nightboard_host import snapshot as S
 
 

@@ -104,7 +104,7 @@ def main(path="docs/images/vampempire-snapshot.png", seed=7, rounds=3, table="he
     from nightboard.table.frame import Frame
     from nightboard.table.layout import Layout
     from nightboard.table.profile import load_profile_file
-    from nightboard.table.vampempire_play import VampEmpirePlay
+    from nightboard.games.vampempire.play import VampEmpirePlay
     from nightboard.games import vampempire as M
     from nightboard_host.mpy_runner import ROOT
 

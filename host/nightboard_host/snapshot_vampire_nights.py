@@ -9,7 +9,7 @@ of the look pages). The LEDs are the frame's logical colours, as in snapshot.ren
 from PIL import Image, ImageDraw
 
 from nightboard_host import snapshot as S
-from nightboard.table.vampire_nights_play import PAGE_MS
+from nightboard.games.vampire_nights.play import PAGE_MS
 
 PLACES = ("E", "1", "2", "3", "4", "5", "G")
 

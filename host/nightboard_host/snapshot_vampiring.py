@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from nightboard.games.vampiring.cards import FAMILIES, HOME_BASE, card_from_name
 from nightboard.table import palette as P
-from nightboard.table import vampiring_draw as VD
+from nightboard.games.vampiring import draw as VD
 from nightboard_host.snapshot import (BOARD, CARD_FACE, CARD_TEXT, EMPTY_SLOT, LABEL_DIM, TABLE_TOP, Canvas,
                                       _angle_of, draw_leds, draw_panels, fit_font, font, font_px, paste,
                                       put_lines,

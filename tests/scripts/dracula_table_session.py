@@ -10,7 +10,7 @@ import json
 from nightboard.hal.files import DirStorage
 from nightboard.hal.sim import make_sim_hal
 from nightboard.table.app import Table
-from nightboard.table.dracula_play import PLAY_AT
+from nightboard.games.dracula.play import PLAY_AT
 from nightboard.table.tablefit import load_profile_once as load_profile_file
 
 try:

@@ -15,7 +15,7 @@ GAME = {
     # (strongest) and 1 (gentle, for children); sizes that fit 8x8
     "options": (("rules", ("playtest", "classic")), ("level", (2, 3, 1)), ("size", (5, 7, 3))),
     "surface": ("grid", "size"),  # a square map whose side is the option "size"
-    "table": ("nightboard.table.dracula_play", "DraculaPlay"),
+    "table": ("nightboard.games.dracula.play", "DraculaPlay"),
     "colour": (255, 0, 110),
     "hides": True,  # it has hidden facts (Dracula's room): its seed is the board's own, shown at the end
 }

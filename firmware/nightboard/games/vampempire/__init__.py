@@ -20,7 +20,7 @@ GAME = {
     "options": (("board", (0, 1, 2, 3)), ("beast", ("turn", "move")), ("rounds", (30, 20, 40)), ("size", (8,))),
     # on a table with private hand panels, a ritual a row and the choice on the last: 10 x 7
     "surface": ("hex", "size", ("hand", 10, 7)),
-    "table": ("nightboard.table.vampempire_play", "VampEmpirePlay"),
+    "table": ("nightboard.games.vampempire.play", "VampEmpirePlay"),
     "colour": (150, 0, 40),
     "hides": True,  # it has hidden facts (the ritual deck and the hands): its seed is the board's own, shown at the end
 }

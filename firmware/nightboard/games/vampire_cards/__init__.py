@@ -19,7 +19,7 @@ GAME = {
     # per seat its bite and its feathers or escape, and the Vampire's bones; on a table with private hand
     # panels, a hand of 6 cards there (a row per card, its value as lights lit) and the choice: 10 x 7
     "surface": ("ring", 2, 4, ("hand", 10, 7)),
-    "table": ("nightboard.table.vampire_cards_play", "VampireCardsPlay"),
+    "table": ("nightboard.games.vampire_cards.play", "VampireCardsPlay"),
     "colour": (255, 150, 0),  # amber in the start menu
     "hides": True,  # it has hidden facts (the hands and the pile): its seed is the board's own, shown at the end
 }

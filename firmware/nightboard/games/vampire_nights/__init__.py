@@ -20,7 +20,7 @@ GAME = {
     # a fixed 7x7 square holds it (tablefit: an integer is the side itself); on a table with private hand
     # panels, a seat's items, loot, bites, Torch peeks, Vampire mark and choice there, a row each (10 x 7)
     "surface": ("grid", 7, ("hand", 10, 7)),
-    "table": ("nightboard.table.vampire_nights_play", "VampireNightsPlay"),
+    "table": ("nightboard.games.vampire_nights.play", "VampireNightsPlay"),
     "colour": (150, 0, 60),
     "hides": True,  # it has hidden facts (the rooms face down, hands, loot and bite cards): its seed is the board's own, shown at the end
 }

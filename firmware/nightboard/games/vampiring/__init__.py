@@ -18,7 +18,7 @@ GAME = {
     "options": (("variant", ("castle", "mansion")), ("preview", (True, False)), ("quiet", (30, 0, 20, 50)),
                 ("board", ("none", "others", "last")), ("level", (2, 1, 3))),
     "surface": ("ring", 2, 8),  # a ring of 2N+8 cards for N families
-    "table": ("nightboard.table.vampiring_play", "VampiRingPlay"),
+    "table": ("nightboard.games.vampiring.play", "VampiRingPlay"),
     "colour": (255, 0, 0),
     "hides": True,  # it has hidden facts (the choices not yet revealed (and a board family's)): its seed is the board's own, shown at the end
 }

@@ -122,7 +122,7 @@ class VampEmpirePlay:
         self.hand_panel = None  # private hand panels, on a table that has them (hand_panel.py imported only then)
         if layout.hand_w:
             from nightboard.table.hand_panel import HandPanel
-            from nightboard.table.vampempire_hands import draw_hand
+            from nightboard.games.vampempire.hands import draw_hand
 
             self.hand_panel = HandPanel(layout, frame)
             self.draw_hand = draw_hand

@@ -19,7 +19,7 @@ a press is refused. Nothing here allocates per frame.
 from array import array
 
 from nightboard.table import palette as P
-from nightboard.table import dracula_scene as S
+from nightboard.games.dracula import scene as S
 from nightboard.table.layout import STATUS_AT
 
 # The hunt's own colours (hunters wear the seats' colours; shared meanings are in palette.py).

@@ -21,12 +21,12 @@ from nightboard.games.vampiring.cards import FAMILIES
 from nightboard.games.vampiring.state import parse_action
 from nightboard.games.vampiring.turn import morph
 from nightboard.table import palette as P
-from nightboard.table import vampiring_draw as VD
+from nightboard.games.vampiring import draw as VD
 from nightboard.table.eventlog import EventLog
 from nightboard.table.layout import STATUS_AT
 from nightboard.table.thinking import Thinking
-from nightboard.table.vampiring_draw import OFF, Renderer
-from nightboard.table.vampiring_scene import Scene, Timeline
+from nightboard.games.vampiring.draw import OFF, Renderer
+from nightboard.games.vampiring.scene import Scene, Timeline
 
 FLASH_MS = 150
 WHITE = P.TABLE

@@ -1,10 +1,10 @@
 """VampEmpire's rituals on a seat's private hand panel (table/hand_panel.py), imported by its controller
-(vampempire_play.py) only on a table that has hand panels: a table without them holds none of this."""
+(play.py) only on a table that has hand panels: a table without them holds none of this."""
 
 from nightboard.games.vampempire import actions as A
 from nightboard.games.vampempire import pieces as R
 from nightboard.table import palette as P
-from nightboard.table.vampempire_play import BODY, CURSOR, KIND_COLOUR, NTH, RITUAL_COLOUR
+from nightboard.games.vampempire.play import BODY, CURSOR, KIND_COLOUR, NTH, RITUAL_COLOUR
 
 
 def draw_hand(play, s, blink):

@@ -7,7 +7,7 @@ of that shape stands there (several families take turns every half second).
 With fewer LEDs per card (the grid table's outer ring) the card's LEDs take
 turns between the card colour and the vampires on it.
 Each family's panel: 8 blood LEDs in the three states of V15 (held, lost in
-the last turn, lost before) and 3 status LEDs (see table/vampiring_play.py).
+the last turn, lost before) and 3 status LEDs (see games/vampiring/play.py).
 Nothing here allocates per frame. The ring is drawn once per change: while
 the cards, the vampires and the time phases it shows stay the same, the
 next frame starts from a copy of the last drawing (one C-level copy instead
@@ -18,7 +18,7 @@ from array import array
 
 from nightboard.games.vampiring.cards import HOME_BASE
 from nightboard.table import palette as P
-from nightboard.table import vampiring_scene as S
+from nightboard.games.vampiring import scene as S
 
 # VampiRing's cards by meaning (codes from games/vampiring/cards.py); a Home shows its family's colour,
 # dimmed. Forest and Cave share WILD and are told apart by brightness (the Cave is the dark one).

@@ -23,8 +23,8 @@ table's EventLog) as it happens.
 from nightboard.games.dracula.state import HUNTERS, GameError
 from nightboard.games.dracula import rules as R
 from nightboard.table import palette as P
-from nightboard.table.dracula_draw import KIND_COLOUR, Renderer
-from nightboard.table.dracula_scene import DUR, NIGHT, Scene, Timeline
+from nightboard.games.dracula.draw import KIND_COLOUR, Renderer
+from nightboard.games.dracula.scene import DUR, NIGHT, Scene, Timeline
 from nightboard.table.eventlog import EventLog
 from nightboard.table.thinking import Thinking
 
