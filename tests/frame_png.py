@@ -3,7 +3,7 @@
     from frame_png import assert_leds
     assert_leds(table.layout, table.frame, {led: (r, g, b), ...})
 
-The picture (nightboard_host.snapshot.frame_png) shows every LED in its
+The picture (nightboard_host.drawings.snapshot.frame_png) shows every LED in its
 logical colour where Layout.geometry() puts it, and labels the wrong LEDs with
 their index and the colour that was expected; the assertion message gives its
 path. tests/_artifacts/ is in .gitignore.
@@ -25,7 +25,7 @@ def artifact_name(name=None):
 
 def save_frame(layout, frame, name=None, labels=None):
     """Save a PNG of `frame` as tests/_artifacts/<name>.png; returns its path."""
-    from nightboard_host.snapshot import frame_png
+    from nightboard_host.drawings.snapshot import frame_png
 
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     return frame_png(layout, frame, ARTIFACTS / (artifact_name(name) + ".png"), labels)

@@ -1,6 +1,6 @@
-"""Run code from firmware/ under the MicroPython unix port (see host/nightboard_host/mpy_runner.py)."""
+"""Run code from firmware/ under the MicroPython unix port (see host/nightboard_host/emulation/mpy_runner.py)."""
 
-from nightboard_host.mpy_runner import (  # noqa: F401
+from nightboard_host.emulation.mpy_runner import (  # noqa: F401
     FIRMWARE,
     PICO_HEAP,
     ROOT,

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from nightboard_host import bench
+from nightboard_host.bench import costs as bench
 
 
 @pytest.mark.micropython
@@ -110,7 +110,7 @@ def test_every_game_of_the_index_gets_the_same_figures_from_its_declared_data():
             assert "heap allocated per frame, %s %s" % (title, kind) in labels
         assert "%s turn on the board (estimate)" % title in labels
         assert sum(1 for lab in labels if lab.startswith("heap, %s " % title)) == 8  # 4 ways, setup and worst
-    # its own figures are found by the convention nightboard_host/<name>_bench.py, or there are none
+    # its own figures are found by the convention nightboard_host/games/<name>/bench.py, or there are none
     figs, why = bench.optional("no_such_game")
     assert figs is None and why == "unknown section"
     assert "pico_heap" in bench.parts() and bench.check_selection(["pico_heap"]) is None
@@ -118,7 +118,7 @@ def test_every_game_of_the_index_gets_the_same_figures_from_its_declared_data():
 
 def test_the_heap_on_the_emulated_pico_is_measured_for_the_largest_game_of_the_figures():
     from nightboard.games import index
-    from nightboard_host import bench_pico
+    from nightboard_host.bench import pico as bench_pico
 
     names = index.names()
     figures = {"heap_%s_32_romfs" % n: {"worst": 60000 + i} for i, n in enumerate(names)}
@@ -132,7 +132,7 @@ def test_the_bench_and_its_scripts_name_no_game():
     import inspect
 
     from nightboard.games import index
-    from nightboard_host import bench_scripts
+    from nightboard_host.bench import scripts as bench_scripts
 
     for mod in (bench, bench_scripts):
         text = inspect.getsource(mod).lower()

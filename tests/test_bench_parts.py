@@ -2,7 +2,7 @@
 
 import json
 
-from nightboard_host import bench
+from nightboard_host.bench import costs as bench
 
 
 def fake_run(calls):

@@ -8,7 +8,7 @@ import pytest
 
 from nightboard import boot as C
 from nightboard.table.profile import ProfileError, load_profile
-from nightboard_host import flash
+from nightboard_host.flashing import flash
 
 
 @pytest.fixture
@@ -90,7 +90,7 @@ def test_without_a_manifest_every_boot_validates(board):
 def test_with_the_code_in_romfs_the_check_is_keyed_on_the_image_s_mark(board):
     # /rom has no manifest.json: its last file, the mark the ROMFS loader checks (a hash of every file of the
     # image), takes the manifest's place, and `nightboard flash --romfs` writes the check for that key.
-    from nightboard_host import flash_romfs
+    from nightboard_host.flashing import romfs as flash_romfs
 
     d, _slot, calls = board
     rom = d / "rom"

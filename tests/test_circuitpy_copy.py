@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from mpy_harness import ROOT
-from nightboard_host import boards, circuitpy
+from nightboard_host.link import boards
+from nightboard_host.flashing import circuitpy
 
 
 @pytest.fixture

@@ -143,7 +143,7 @@ def test_replay_of_a_dump_with_no_game(tmp_path):
 
 
 def test_the_monitor_says_where_its_dump_went(tmp_path, monkeypatch):
-    from nightboard_host import monitor
+    from nightboard_host.terminal import monitor
 
     class Remote:
         def dump(self):
@@ -155,7 +155,7 @@ def test_the_monitor_says_where_its_dump_went(tmp_path, monkeypatch):
 
 
 def test_bench_writes_its_own_file_and_keeps_the_baseline(tmp_path, monkeypatch, capsys):
-    from nightboard_host import bench
+    from nightboard_host.bench import costs as bench
 
     baseline = bench.RESULTS.read_bytes()
     fake = bench.load_previous()

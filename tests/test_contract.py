@@ -300,8 +300,8 @@ def test_non_interference_of_frames_and_protocol_replies(name):
     """Tables started from two twin positions: the same frames, the same public replies and the same
     terminal text to the same presses of the seats that may not know, until their events differ (a rule
     revealed it)."""
-    from nightboard_host.client import LocalLink
-    from nightboard_host.terminal import KeyMap, TerminalView
+    from nightboard_host.link.client import LocalLink
+    from nightboard_host.terminal.view import KeyMap, TerminalView
 
     facts = index.tools(name)
     profile = PROFILES[facts["surface"][0]]
@@ -397,14 +397,10 @@ NAMING_ALLOWED = set()  # none today: add a file here only with the reason it mu
 
 
 def _own_module(path, name):
-    """Whether `path` (relative to the project) is one of the places a game's own code lives: its package,
-    its table controller and renderers (table/<name>_*.py) and its host modules (explain_<name>,
-    snapshot_<name>, <name>_bench, <name>_bots)."""
-    leaf = path.rsplit("/", 1)[-1]
+    """Whether `path` (relative to the project) is one of a game's two homes: its package on the board
+    (engine, board player, table controller and renderers) and its package on the host."""
     return (path.startswith("firmware/nightboard/games/%s/" % name)
-            or (path.startswith("firmware/nightboard/table/") and leaf.startswith(name + "_"))
-            or (path.startswith("host/nightboard_host/") and leaf in (
-                "explain_%s.py" % name, "snapshot_%s.py" % name, "%s_bench.py" % name, "%s_bots.py" % name)))
+            or path.startswith("host/nightboard_host/games/%s/" % name))
 
 
 def test_no_shared_file_names_a_game():

@@ -399,7 +399,7 @@ def test_run_bad_profile(tmp_path, capsys):
 
 
 def test_run_drives_the_table_until_ctrl_c(cp, tmp_path, capsys):
-    from nightboard_host import run_pi
+    from nightboard_host.commands import run_pi
 
     class StopAfter:
         def __init__(self, clock, n):

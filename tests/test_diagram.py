@@ -11,8 +11,8 @@ import pytest
 from nightboard.table.frame import Encoder, Frame
 from nightboard.table.layout import Layout
 from nightboard.table.profile import load_profile
-from nightboard_host import bom, diagram, hardware
-from nightboard_host import wiring as Wg
+from nightboard_host.drawings import bom, diagram, hardware
+from nightboard_host.drawings import wiring as Wg
 from nightboard_host.cli import main
 from table_driver import PROFILES, profile
 

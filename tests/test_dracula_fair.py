@@ -7,7 +7,7 @@ import copy
 from nightboard.games.dracula import mind as M
 from nightboard.games.dracula import state as D
 from nightboard.prng import Prng
-from nightboard_host import dracula_bench, dracula_bots
+from nightboard_host.games.dracula import bench as dracula_bench, bots as dracula_bots
 
 
 # --- the strong team sees the public view only ------------------------------------------------------

@@ -11,9 +11,11 @@ from nightboard.games.dracula import state as D
 from nightboard.games.record import RecordError, replay
 from nightboard.hal.sim import SimClock, make_sim_hal
 from nightboard.table.app import Table
-from nightboard_host import cli, dracula_bench, explain_dracula, play
-from nightboard_host.snapshot import led_centres
-from nightboard_host.terminal import KeyFeeder, KeyMap, TerminalView
+from nightboard_host import cli
+from nightboard_host.games.dracula import bench as dracula_bench, explain as explain_dracula
+from nightboard_host.commands import play
+from nightboard_host.drawings.snapshot import led_centres
+from nightboard_host.terminal.view import KeyFeeder, KeyMap, TerminalView
 from table_driver import Driver, profile
 
 EXAMPLE = "docs/examples/dracula-hunt.json"
@@ -144,7 +146,7 @@ def test_snapshot_draws_a_dracula_position(tmp_path, capsys):
     # the LED dots carry the frame's colours: rebuild the same table and compare a few
     g = D.new_game(4, 3)
     dracula_bench.play_rounds(g, 2)
-    from nightboard_host import snapshot
+    from nightboard_host.drawings import snapshot
 
     t = snapshot.table_at(play.load("grid8"), g)
     centres = led_centres(t.layout, 600)

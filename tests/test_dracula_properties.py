@@ -9,7 +9,7 @@ from dracula_helpers import D, end_turns, move, position
 from nightboard.games.dracula import know as K
 from nightboard.games.dracula.mind import decide
 from nightboard.prng import Prng
-from nightboard_host.dracula_bench import RandomTeam, ScriptedTeam
+from nightboard_host.games.dracula.bench import RandomTeam, ScriptedTeam
 
 REVEALING = ("garlic", "stake", "bite", "crypt", "over", "dead")
 

@@ -11,8 +11,9 @@ import pytest
 from mpy_harness import ROOT, run_mpy
 from nightboard.games import index
 from nightboard.games.record import RecordError, replay, setup_from_record
-from nightboard_host import cli, play
-from nightboard_host.client import LocalLink
+from nightboard_host import cli
+from nightboard_host.commands import play
+from nightboard_host.link.client import LocalLink
 from table_driver import Driver
 
 GAMES = index.names()

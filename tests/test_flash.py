@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from nightboard_host import boards, cli, flash
-from nightboard_host.client import BoardTimeout, Client
-from nightboard_host.virtual_board import VirtualBoard
+from nightboard_host.link import boards
+from nightboard_host import cli
+from nightboard_host.flashing import flash
+from nightboard_host.link.client import BoardTimeout, Client
+from nightboard_host.emulation.virtual_board import VirtualBoard
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
@@ -158,8 +160,8 @@ def test_a_compiled_module_names_itself_in_tracebacks_by_its_dotted_name(tmp_pat
     # mpy-cross -s: the module's dotted name, which MicroPython interns anyway as it imports it, rather than a
     # path it would intern beside it (one name a module for good: board_code.source_name). The name must not
     # depend on the folder the build ran in, and a package's __init__ carries the package's name.
-    from nightboard_host.board_code import source_name
-    from nightboard_host.mpy_runner import compiled_firmware, micropython_exe
+    from nightboard_host.flashing.board_code import source_name
+    from nightboard_host.emulation.mpy_runner import compiled_firmware, micropython_exe
 
     assert source_name("nightboard/games/dracula/__init__.mpy") == "nightboard.games.dracula"
     assert source_name("nightboard/table/app.py") == "nightboard.table.app"
@@ -321,8 +323,8 @@ def test_first_flash_sends_everything_and_the_board_restarts_into_it(vb, fw, cac
 def test_the_flashed_board_answers_the_protocol_as_the_simulated_table_does(vb, fw, cache):
     from nightboard.hal.sim import make_sim_hal
     from nightboard.table.app import Table
-    from nightboard_host import play
-    from nightboard_host.client import LocalLink
+    from nightboard_host.commands import play
+    from nightboard_host.link.client import LocalLink
 
     do_flash(vb, fw, cache)
     profile = play.load("ring4")
@@ -447,7 +449,7 @@ def first_boot(vb, slot):
 
 def offered_on(profile, games=None):
     from nightboard.table.menu import offered
-    from nightboard_host import play
+    from nightboard_host.commands import play
 
     return [g for g in offered(play.load(profile)) if games is None or g in games or g == "selftest"]
 
@@ -497,7 +499,7 @@ def test_files_that_no_longer_belong_are_deleted_others_are_kept(vb, fw, cache):
     (d / "notes.txt").write_text("mine")
     prng = (fw / "nightboard" / "prng.py").read_text()
     (fw / "nightboard" / "extra.py").write_text("EXTRA = 1\n")
-    # a board gets only what it imports (board_code.py): a module that one of its modules imports
+    # a board gets only what it imports (flashing/board_code.py): a module that one of its modules imports
     (fw / "nightboard" / "prng.py").write_text(prng + "\nfrom nightboard import extra  # noqa\n")
     r = do_flash(vb, fw, cache)
     assert "nightboard/extra.mpy" in r.sent

@@ -1,4 +1,4 @@
-"""The flash figures of `make bench` (nightboard_host.flash_bench): measured once, checked for sense.
+"""The flash figures of `make bench` (nightboard_host.bench.flash): measured once, checked for sense.
 
 No assertion is on a timing's value (the machines are noisy): only that each is there and positive,
 and that the counts tell the story the bench prints (a full flash writes, a flash with nothing
@@ -10,8 +10,9 @@ import numbers
 
 import pytest
 
-from nightboard_host import flash, flash_bench
-from nightboard_host.mpy_runner import ROOT
+from nightboard_host.flashing import flash
+from nightboard_host.bench import flash as flash_bench
+from nightboard_host.emulation.mpy_runner import ROOT
 
 
 @pytest.fixture(scope="module")

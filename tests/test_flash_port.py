@@ -10,8 +10,9 @@ import tty
 
 import pytest
 
-from nightboard_host import cli, flash
-from nightboard_host.client import Client, ProtocolError
+from nightboard_host import cli
+from nightboard_host.flashing import flash
+from nightboard_host.link.client import Client, ProtocolError
 
 
 class PtyDevice:
@@ -233,7 +234,7 @@ def test_a_reply_from_another_firmware_and_a_stopped_firmware_are_named(monkeypa
 def test_the_romfs_image_is_mpremote_s_and_ends_with_its_mark(tmp_path):
     from mpremote.romfs import VfsRomWriter
 
-    from nightboard_host import flash_romfs
+    from nightboard_host.flashing import romfs as flash_romfs
 
     files = {"main.py": b"print(1)\n", "nightboard/__init__.mpy": b"M\x06" + bytes(300), "nightboard/z.mpy": b"zz"}
     img = flash_romfs.build_image("9.9.9", files)
@@ -255,8 +256,8 @@ def test_the_romfs_loader_trusts_rom_only_with_its_mark(tmp_path, rom_mark, fall
     """The loader --romfs writes, run by MicroPython (the virtual board, where /rom is a plain directory)."""
     from mpremote.transport_serial import SerialTransport
 
-    from nightboard_host import flash_romfs
-    from nightboard_host.virtual_board import VirtualBoard
+    from nightboard_host.flashing import romfs as flash_romfs
+    from nightboard_host.emulation.virtual_board import VirtualBoard
 
     files = {"main.py": b"print('ran from rom')\n"}
     root = tmp_path / "flash"
@@ -285,7 +286,7 @@ def test_the_romfs_loader_trusts_rom_only_with_its_mark(tmp_path, rom_mark, fall
 
 @pytest.mark.micropython
 def test_flash_romfs_on_a_board_without_a_romfs_partition_says_so(tmp_path, capsys):
-    from nightboard_host.virtual_board import VirtualBoard
+    from nightboard_host.emulation.virtual_board import VirtualBoard
 
     with VirtualBoard(tmp_path / "flash") as vb:
         assert cli.main(["flash", "--port", vb.port, "--romfs", "--quiet"]) == 1

@@ -166,7 +166,7 @@ def test_arbitrary_dracula_rounds_change_nothing_when_refused(hunters, seat):
 # --- the same inputs through the board's protocol: a message, never "could not do it: TypeError" -----------
 
 def _link():
-    from nightboard_host.client import LocalLink
+    from nightboard_host.link.client import LocalLink
     from table_driver import Driver
 
     d = Driver({"game": "vampiring", "players": 3, "seed": 21}, name="grid8")

@@ -269,8 +269,8 @@ def _twins(name, seeds, steps):
 def test_a_hidden_fact_shows_only_on_the_hand_panel_of_a_seat_that_knows_it(name):
     """Twins that differ in a hidden fact: with every seat holding look, the frames differ at most on the
     hand panels of the seats that know it; with only the unknowing holding look they are identical."""
-    from nightboard_host.client import LocalLink
-    from nightboard_host.terminal import KeyMap, TerminalView
+    from nightboard_host.link.client import LocalLink
+    from nightboard_host.terminal.view import KeyMap, TerminalView
     from test_contract import _screen
 
     checked = differed = 0
@@ -338,7 +338,7 @@ def test_hand_panels_same_frames_on_micropython_and_no_heap_per_frame(game, tmp_
 def test_the_serial_line_never_carries_a_hand_panel():
     """The protocol's frame reply (what the monitor draws, perhaps on a screen everybody sees) has every hand
     panel dark, as the other players see it, while the LEDs light it for its player; the rest is the frame."""
-    from nightboard_host.client import LocalLink
+    from nightboard_host.link.client import LocalLink
 
     d = _cards()
     d.hold(1, "look")

@@ -147,7 +147,7 @@ def test_a_damaged_temporary_save_does_not_stop_the_good_one():
 # --- the real main.py under the MicroPython unix port, in a Pico-sized heap -----------------------------
 
 def _hello_and_state(port, timeout=15.0):
-    from nightboard_host.client import Client
+    from nightboard_host.link.client import Client
 
     with Client(port, timeout=timeout) as c:
         t0 = time.monotonic()
@@ -159,7 +159,7 @@ def _hello_and_state(port, timeout=15.0):
 @pytest.mark.micropython
 @pytest.mark.parametrize("kind", sorted(save_cases()) + ["a directory"])
 def test_the_board_boots_with_each_damaged_save(kind):
-    from nightboard_host.client import Client
+    from nightboard_host.link.client import Client
     from pty_board import PtyBoard
 
     data = {} if kind == "a directory" else save_cases()[kind]
@@ -226,7 +226,7 @@ def profile_cases():
 @pytest.mark.parametrize("kind", sorted(profile_cases()))
 def test_a_profile_the_board_cannot_use_brings_it_up_in_safe_mode_with_the_host_s_reason(kind, tmp_path):
     from nightboard.table.profile import ProfileError
-    from nightboard_host import play
+    from nightboard_host.commands import play
     from pty_board import PtyBoard
 
     data = profile_cases()[kind]
@@ -235,7 +235,7 @@ def test_a_profile_the_board_cannot_use_brings_it_up_in_safe_mode_with_the_host_
         assert hello["mode"] == "safe" and hello["profile"] is None and hello["game"] is None
         reason = state["problem"]
         assert state["mode"] == "safe" and any(reason in line for line in state["describe"])
-        from nightboard_host.client import Client
+        from nightboard_host.link.client import Client
 
         with Client(b.port, timeout=15) as c:
             no = c.request("start", players=2)
@@ -266,8 +266,8 @@ def test_nightboard_flash_repairs_a_board_in_safe_mode(tmp_path):
     mpremote over a pty to the MicroPython unix port)."""
     import shutil
 
-    from nightboard_host import flash
-    from nightboard_host.virtual_board import VirtualBoard
+    from nightboard_host.flashing import flash
+    from nightboard_host.emulation.virtual_board import VirtualBoard
     from test_flash import FIRMWARE, hello
 
     fw = tmp_path / "fw"

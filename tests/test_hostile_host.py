@@ -191,8 +191,8 @@ def test_monitor_load_onto_a_simulated_board_refuses_hostile_json_and_changes_no
     one clear line, and the table is as it was."""
     import argparse
 
-    from nightboard_host import monitor
-    from nightboard_host.client import LocalLink
+    from nightboard_host.terminal import monitor
+    from nightboard_host.link.client import LocalLink
     from table_driver import Driver
 
     d = Driver({"game": "vampiring", "players": 3, "seed": 5})

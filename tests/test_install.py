@@ -196,7 +196,7 @@ def test_flash_into_a_virtual_board_from_another_directory(installed, elsewhere)
 
 def test_a_missing_virtual_extra_is_named(tmp_path, elsewhere):
     """Without the [virtual] extra the virtual board says which extra to install."""
-    from nightboard_host import virtual_board
+    from nightboard_host.emulation import virtual_board
 
     cwd, env = elsewhere
     code = ("import sys, shutil; from nightboard_host import virtual_board as v; shutil.which = lambda *a, **k: None\n"

@@ -242,7 +242,7 @@ def test_a_whole_game_on_the_table_gives_the_same_frames_on_micropython(name):
 
 def test_the_bench_finds_every_games_board_decisions_from_its_declared_facts():
     from nightboard.games import index
-    from nightboard_host import thinking_bench as TB
+    from nightboard_host.bench import thinking as TB
 
     for name in index.names():
         found = TB.decisions(name, games=1)

@@ -15,10 +15,11 @@ import pytest
 from mpy_harness import ROOT
 from nightboard.games.vampiring import state as V
 from nightboard.table.app import DEBUG_ANNOUNCE_MS
-from nightboard_host import boards, monitor
-from nightboard_host.client import LocalLink, ProtocolError
-from nightboard_host.monitor import PublicGame, RemoteKeys, RemoteTable
-from nightboard_host.terminal import KeyMap, TerminalView
+from nightboard_host.link import boards
+from nightboard_host.terminal import monitor
+from nightboard_host.link.client import LocalLink, ProtocolError
+from nightboard_host.terminal.monitor import PublicGame, RemoteKeys, RemoteTable
+from nightboard_host.terminal.view import KeyMap, TerminalView
 from table_driver import Driver
 from test_terminal import expected_pixels, picture_pixels, screen_cells
 
@@ -337,7 +338,7 @@ def _pty_monitor(port, keys, *args):
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="pseudo-terminal test (Linux)")
 def test_monitor_in_a_terminal_shows_the_board_presses_its_buttons_and_dumps(tmp_path):
     from pty_board import PtyBoard
-    from nightboard_host.client import Client
+    from nightboard_host.link.client import Client
 
     with PtyBoard() as board:
         with Client(board.port, timeout=10) as c:
@@ -358,7 +359,7 @@ def test_monitor_in_a_terminal_shows_the_board_presses_its_buttons_and_dumps(tmp
 def test_monitor_cannot_talk_to_a_silent_port():
     import serial
 
-    from nightboard_host.client import Client
+    from nightboard_host.link.client import Client
 
     silent = Client("loop://", timeout=0.2, serial_port=serial.serial_for_url("loop://", timeout=0.01))
     with pytest.raises(ProtocolError) as e:

@@ -13,7 +13,7 @@ slower Dracula round on the grid table (test_pico_dracula.py) run in `make test-
 
 import pytest
 
-from nightboard_host.pico_emu import missing_reason
+from nightboard_host.emulation.pico_emu import missing_reason
 from table_driver import profile
 
 REASON = missing_reason()
@@ -26,7 +26,7 @@ LIMIT_US = 2 * FRAME_US
 
 @pytest.fixture(scope="module")
 def ring_turn():  # the tests using it are pico_slow: the session takes 3 to 10 minutes of a busy 2-core machine
-    from nightboard_host.pico_emu import play_on_board
+    from nightboard_host.emulation.pico_emu import play_on_board
 
     actions = [("wait", 400), ("mark", "start"), ("click", 0, "ok"), ("wait", 600), ("mark", "turn"),
                ("click", 0, "ok"), ("click", 1, "ok"), ("wait", 1800), ("mark", "end")]
@@ -51,7 +51,7 @@ def test_the_board_boots_and_draws_within_a_second_and_a_half(ring_turn):
 
 @pytest.mark.pico_slow
 def test_menu_turn_animation_and_save_frames_equal_the_simulated_table(ring_turn):
-    from nightboard_host.pico_emu import compare_frames, replay_in_sim
+    from nightboard_host.emulation.pico_emu import compare_frames, replay_in_sim
 
     table, sim_frames = replay_in_sim(profile("ring4"), ring_turn)
     board = ring_turn.frames
@@ -68,7 +68,7 @@ def test_menu_turn_animation_and_save_frames_equal_the_simulated_table(ring_turn
 @pytest.mark.pico_slow
 def test_no_frame_of_the_turn_its_animation_or_its_save_is_long(ring_turn):
     m = ring_turn.marks
-    from nightboard_host.pico_emu import long_frames
+    from nightboard_host.emulation.pico_emu import long_frames
 
     # From the first ok of the turn to the end: the resolving frame, the animation and every save step.
     assert long_frames(ring_turn, m["turn"], m["end"], LIMIT_US) == []
@@ -92,7 +92,7 @@ def test_power_on_with_the_saved_game_shows_a_frame_within_a_second_then_asks(ri
     are the simulated table's on the same two files."""
     from nightboard.hal.sim import make_sim_hal
     from nightboard.table.app import Table
-    from nightboard_host.pico_emu import PicoEmu, reflashed, same_frame
+    from nightboard_host.emulation.pico_emu import PicoEmu, reflashed, same_frame
 
     assert ring_turn.emu.read_file("/data/game.json") is not None
     board = PicoEmu("ring4", fs=reflashed("ring4", ring_turn.emu))  # as kept, without the probe
@@ -122,7 +122,7 @@ def test_power_on_with_the_saved_game_shows_a_frame_within_a_second_then_asks(ri
 
 
 def test_protocol_replies_come_within_a_few_frames():
-    from nightboard_host.pico_emu import PicoEmu
+    from nightboard_host.emulation.pico_emu import PicoEmu
 
     emu = PicoEmu("ring4")
     emu.run_until(lambda: len(emu.frames) > 0, 4000, "the first LED frame")
@@ -155,7 +155,7 @@ def test_presses_made_while_a_game_starts_are_not_lost():
     # Starting a game imports its modules: the loop is blocked for about 300 ms (emulated). Both families
     # press and let go of ok inside that block; the pin interrupts latch them (hal/rp2_buttons.py), so the
     # turn is still played once the loop runs again.
-    from nightboard_host.pico_emu import play_on_board
+    from nightboard_host.emulation.pico_emu import play_on_board
 
     actions = [("wait", 400), ("click", 0, "ok"), ("wait", 10), ("click", 0, "ok", 40), ("click", 1, "ok", 40),
                ("wait", 1200), ("request", {"req": "state"})]

@@ -18,7 +18,7 @@ import pytest
 
 from nightboard.games import index
 from nightboard.table.app import HELD_FLASH
-from nightboard_host.pico_emu import missing_reason
+from nightboard_host.emulation.pico_emu import missing_reason
 from table_driver import profile
 
 REASON = missing_reason()
@@ -37,7 +37,7 @@ SESSIONS = {
 
 @pytest.fixture(scope="module", params=sorted(SESSIONS))
 def board_alone(request):
-    from nightboard_host.pico_emu import play_on_board
+    from nightboard_host.emulation.pico_emu import play_on_board
 
     start, oks = SESSIONS[request.param]
     acts = [("wait", 300), ("request", dict(start, req="start")), ("wait", 1000), ("mark", "from")]
@@ -60,7 +60,7 @@ def test_the_board_plays_its_seats_with_no_long_frame(board_alone):
 
 
 def test_the_frames_equal_the_simulated_table_and_the_board_played(board_alone):
-    from nightboard_host.pico_emu import compare_frames, replay_in_sim, tick_of
+    from nightboard_host.emulation.pico_emu import compare_frames, replay_in_sim, tick_of
 
     run = board_alone
     started = [s for n, s, _d in run.parts if n == "start_game"]

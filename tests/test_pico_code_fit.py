@@ -1,4 +1,4 @@
-"""What a Pico gets of the firmware (host/nightboard_host/board_code.py): no host-only module, every module it
+"""What a Pico gets of the firmware (host/nightboard_host/flashing/board_code.py): no host-only module, every module it
 imports, and with `--games` only the chosen games, small enough for a 128 KB ROMFS partition.
 
 The completeness check runs the table from the built file set alone: the chosen .py files (with the
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from nightboard_host import board_code, flash
+from nightboard_host.flashing import board_code, flash
 
 ROOT = Path(__file__).resolve().parent.parent
 FW = ROOT / "firmware"
@@ -91,8 +91,8 @@ def test_the_built_files_alone_run_every_game_they_offer(tmp_path, games):
 
 def test_each_game_alone_fits_a_128k_romfs_partition_and_every_game_together_does_not():
     from nightboard.games import index
-    from nightboard_host.flash_romfs import build_image
-    from nightboard_host.pico_emu import ARCH, MPY_SUB
+    from nightboard_host.flashing.romfs import build_image
+    from nightboard_host.emulation.pico_emu import ARCH, MPY_SUB
 
     c = flash.Compiler(MPY_SUB, ARCH)
     alone = {g: len(build_image("0", flash.build(FW, c, g, "rp2"))) for g in index.names()}
@@ -109,7 +109,7 @@ def test_games_choices_that_cannot_be_made_say_why():
 
 def test_the_pico_bench_names_no_game_and_takes_what_it_runs_from_the_index():
     from nightboard.games import index
-    from nightboard_host import bench_pico
+    from nightboard_host.bench import pico as bench_pico
 
     text = Path(bench_pico.__file__).read_text()
     for g in index.names():
@@ -138,7 +138,7 @@ def test_each_board_only_game_of_the_pico_bench_is_one_the_board_plays_alone():
     # would wait for that person, and its figures would be idle frames, not the board's turns.
     from nightboard.games import index
     from nightboard.table.tablefit import check_players
-    from nightboard_host import play
+    from nightboard_host.commands import play
 
     found = []
     for g in index.names():

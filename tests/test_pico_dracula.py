@@ -12,7 +12,7 @@ Skipped, saying why, when the MicroPython image or rp2040py is missing.
 
 import pytest
 
-from nightboard_host.pico_emu import missing_reason
+from nightboard_host.emulation.pico_emu import missing_reason
 from table_driver import profile
 
 REASON = missing_reason()
@@ -25,7 +25,7 @@ LIMIT_US = 2 * 16_667
 
 @pytest.fixture(scope="module")
 def hunt():
-    from nightboard_host.pico_emu import play_on_board
+    from nightboard_host.emulation.pico_emu import play_on_board
 
     def moves(emu, run):
         # A hunter's turn is a move, then actions until he chooses "end" (mode cycles the kinds he may take,
@@ -61,7 +61,7 @@ def _thinking(hunt):
 
 
 def test_the_round_was_played_and_dracula_decided_over_frames_within_budget(hunt):
-    from nightboard_host.pico_emu import tick_of
+    from nightboard_host.emulation.pico_emu import tick_of
 
     assert len(hunt.marks["moves"]) == 4
     pieces = _thinking(hunt)
@@ -72,7 +72,7 @@ def test_the_round_was_played_and_dracula_decided_over_frames_within_budget(hunt
 
 
 def test_the_round_frames_equal_the_simulated_table(hunt):
-    from nightboard_host.pico_emu import compare_frames, replay_in_sim, tick_of
+    from nightboard_host.emulation.pico_emu import compare_frames, replay_in_sim, tick_of
 
     started = [s for n, s, _d in hunt.parts if n == "start_game"]
     assert len(started) == 1
@@ -90,7 +90,7 @@ def test_the_round_frames_equal_the_simulated_table(hunt):
 def _own_requests(hunt):
     """The frames that answered the test's own requests, and the frames just after them that collected the
     replies' garbage (protocol.py leaves the collection to the next frame's start)."""
-    from nightboard_host.pico_emu import tick_of
+    from nightboard_host.emulation.pico_emu import tick_of
 
     answered = {tick_of(hunt, s) for n, s, _d in hunt.parts if n == "answer"}
     collected = {tick_of(hunt, s) for n, s, _d in hunt.parts if n == "_collect"}
@@ -101,7 +101,7 @@ def test_a_hunter_s_ok_and_dracula_s_night_keep_within_2_frame_times(hunt):
     # The frames that resolve a hunter's action (the rules, the scene's sync, the animation's set-up; his
     # successor's choices wait for the next frame) and every frame of Dracula's night (his thinking, a
     # budget of it a frame, and the frame that plays his move). Before: an ok took 30 to 43 ms.
-    from nightboard_host.pico_emu import tick_of
+    from nightboard_host.emulation.pico_emu import tick_of
 
     from nightboard.table.app import HELD_TURN
 
@@ -124,6 +124,6 @@ def test_a_hunter_s_ok_and_dracula_s_night_keep_within_2_frame_times(hunt):
 # (a frame's drawing is about 15 ms on this grid, 22 to 28 ms while Dracula's move is shown) is at most
 # SEAL_STEP bytes of sealing. Before, such frames took 39 to 52 ms.
 def test_no_long_frame_in_the_round(hunt):
-    from nightboard_host.pico_emu import long_frames
+    from nightboard_host.emulation.pico_emu import long_frames
 
     assert long_frames(hunt, hunt.marks["moves"][0], 1 << 62, LIMIT_US) == []

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from nightboard_host import flash
-from nightboard_host.pico_pty import PicoPty, PicoUnavailable, find_image, rp2040py_exe
+from nightboard_host.flashing import flash
+from nightboard_host.emulation.pico_pty import PicoPty, PicoUnavailable, find_image, rp2040py_exe
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -75,8 +75,8 @@ def nightboard_flash(port, tmp_path, *args):
 def test_flash_romfs_on_the_emulated_pico_then_back_to_the_filesystem(pico_romfs, tmp_path):
     from mpremote.transport_serial import SerialTransport
 
-    from nightboard_host.bench_pico import romfs_games
-    from nightboard_host.pico_emu import ARCH, MPY_SUB
+    from nightboard_host.bench.pico import romfs_games
+    from nightboard_host.emulation.pico_emu import ARCH, MPY_SUB
 
     version = flash.firmware_version(ROOT / "firmware")
     games = romfs_games()  # the index's first games, as many as fit the 128 KB partition

@@ -9,7 +9,7 @@ had the board during this game. Skipped, saying why, when the MicroPython image 
 
 import pytest
 
-from nightboard_host.pico_emu import missing_reason
+from nightboard_host.emulation.pico_emu import missing_reason
 
 REASON = missing_reason()
 pytestmark = [pytest.mark.pico_slow, pytest.mark.skipif(REASON is not None, reason=REASON or ""),
@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.pico_slow, pytest.mark.skipif(REASON is not None, reas
 
 def test_a_game_resumed_after_the_repl_had_the_board_says_so():
     from nightboard.table.keeper import REPL_WORDS
-    from nightboard_host.pico_emu import PicoEmu, button_of
+    from nightboard_host.emulation.pico_emu import PicoEmu, button_of
 
     emu = PicoEmu("ring4")
     emu.run_until(lambda: len(emu.frames) > 0, 4000, "the first LED frame")

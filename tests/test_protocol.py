@@ -19,7 +19,7 @@ from nightboard.table import protocol as PR
 from nightboard.table import protocol_kinds as PK
 from nightboard.table.app import DEBUG_ANNOUNCE_MS
 from nightboard.table.protocol import Protocol
-from nightboard_host.client import BoardTimeout, Client, LocalLink, RequestFailed, decode, encode
+from nightboard_host.link.client import BoardTimeout, Client, LocalLink, RequestFailed, decode, encode
 from table_driver import Driver
 
 RED, BLUE, YELLOW = 0, 1, 2
@@ -798,7 +798,7 @@ def test_call_raises_with_the_boards_message():
 
 
 def test_client_cannot_open_a_missing_port():
-    from nightboard_host.client import ProtocolError
+    from nightboard_host.link.client import ProtocolError
 
     with pytest.raises(ProtocolError) as e:
         Client("/dev/nightboard-no-such-port")

@@ -93,7 +93,7 @@ def test_power_up_with_a_save_shows_a_frame_first_then_reads_it_in_a_held_frame(
     wait until the save is read; then the question, or the error pattern for a bad save."""
     from nightboard.table import palette as P
     from nightboard.table.app import HELD_READ, Table
-    from nightboard_host.client import LocalLink, encode
+    from nightboard_host.link.client import LocalLink, encode
 
     d = Driver(START)
     play_turn(d, 0)
@@ -597,7 +597,7 @@ def _ring_is_error_pattern(d):
 
 
 def _state_reply(table):
-    from nightboard_host.client import LocalLink
+    from nightboard_host.link.client import LocalLink
 
     return LocalLink(table).call("state")
 
@@ -822,7 +822,7 @@ def test_full_and_read_only_littlefs_under_micropython():
     the last one whole."""
     from mpy_harness import run_mpy
 
-    from nightboard_host.mpy_runner import PICO_HEAP
+    from nightboard_host.emulation.mpy_runner import PICO_HEAP
 
     # the tests' Pico-sized heap plus the 24 KB device and 8 KB more: the sealed saves (3 KB each, hashed a
     # block at a time) leave more short-lived garbage than the old ones, and with less this test ran at the
@@ -915,7 +915,7 @@ def _short_of_memory(monkeypatch, times):
 def test_a_host_start_whose_save_finds_no_heap_says_it_started_and_saves_in_the_next_frame(monkeypatch):
     # Seen on the virtual board: starting a game over the protocol, the save at the start ran out of heap
     # (the request's own objects were still held); the game had started, yet the reply said it failed.
-    from nightboard_host.client import LocalLink
+    from nightboard_host.link.client import LocalLink
 
     mem = MemStorage()
     d = boot(mem)
@@ -935,7 +935,7 @@ def test_a_save_that_finds_no_heap_twice_is_reported_and_the_next_turn_saves(mon
     d = boot(mem)
     t = d.table
     _short_of_memory(monkeypatch, 2)
-    from nightboard_host.client import LocalLink
+    from nightboard_host.link.client import LocalLink
 
     assert LocalLink(t).request("start", **START)["ok"]
     d.frames(3)
@@ -950,7 +950,7 @@ def test_a_sealing_step_that_finds_no_heap_is_reported_and_the_game_goes_on():
     mem = MemStorage()
     d = boot(mem)
     t = d.table
-    from nightboard_host.client import LocalLink
+    from nightboard_host.link.client import LocalLink
 
     assert LocalLink(t).request("start", **START)["ok"]
     d.saved()

@@ -203,7 +203,7 @@ def test_every_game_says_whether_it_hides_anything():
 def test_the_host_banner_and_replay_hint_leave_out_a_secret_seed():
     import argparse
 
-    from nightboard_host import play
+    from nightboard_host.commands import play
 
     prof = profile("grid8")
     start = {"game": "dracula", "players": 2, "seed": 123456, "rules": "playtest", "level": 2, "size": 5}

@@ -391,8 +391,8 @@ def test_micropython_runs_the_same_selftest(name):
 def _cli_session(press_stuck=None, skip=(), timeout_s=300):
     import io
 
-    from nightboard_host.client import LocalLink
-    from nightboard_host.selftest_cli import run_selftest
+    from nightboard_host.link.client import LocalLink
+    from nightboard_host.commands.selftest import run_selftest
 
     d = Driver(None, name="ring4")
     link = LocalLink(d.table)
@@ -448,8 +448,8 @@ def test_selftest_command_says_clearly_when_the_board_cannot_be_reached_or_refus
     import io
 
     from nightboard_host.cli import main
-    from nightboard_host.client import RequestFailed
-    from nightboard_host.selftest_cli import run_selftest
+    from nightboard_host.link.client import RequestFailed
+    from nightboard_host.commands.selftest import run_selftest
 
     assert main(["selftest", "--port", str(tmp_path / "no-such-port")]) == 2
     assert "nightboard selftest: cannot open" in capsys.readouterr().err
@@ -466,7 +466,7 @@ def test_selftest_command_says_clearly_when_the_board_cannot_be_reached_or_refus
 
 
 def test_the_terminal_table_shows_the_selftest():
-    from nightboard_host.terminal import KeyMap, TerminalView
+    from nightboard_host.terminal.view import KeyMap, TerminalView
     from test_terminal import screen_cells
 
     d = start_selftest("ring4")
@@ -481,7 +481,7 @@ def test_the_terminal_table_shows_the_selftest():
 
 
 def test_selftest_finds_the_board_itself_like_flash_and_monitor(monkeypatch, capsys):
-    from nightboard_host import boards
+    from nightboard_host.link import boards
     from nightboard_host.cli import main
 
     monkeypatch.setattr(boards, "list_ports", lambda: [])
@@ -503,8 +503,8 @@ def test_selftest_passes_on_the_virtual_board_with_keys_typed_in_the_terminal(tm
     import time
     from pathlib import Path
 
-    from nightboard_host import flash
-    from nightboard_host.virtual_board import VirtualBoard
+    from nightboard_host.flashing import flash
+    from nightboard_host.emulation.virtual_board import VirtualBoard
 
     with VirtualBoard(tmp_path / "flash") as vb:
         flash.flash(vb.port, cache_dir=tmp_path / "cache")

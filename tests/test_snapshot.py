@@ -16,10 +16,10 @@ from nightboard.table.app import Table
 from nightboard.table.frame import Frame
 from nightboard.table.layout import Layout
 from nightboard.table.profile import load_profile_file
-from nightboard_host import snapshot
-from nightboard_host.snapshot import frame_png as draw_frame_png
-from nightboard_host.snapshot import led_centres, render_table, table_at
-from nightboard_host.snapshot_vampiring import play_turns
+from nightboard_host.drawings import snapshot
+from nightboard_host.drawings.snapshot import frame_png as draw_frame_png
+from nightboard_host.drawings.snapshot import led_centres, render_table, table_at
+from nightboard_host.games.vampiring.snapshot import play_turns
 
 PROFILES = ROOT / "hardware" / "profiles"
 ENV = dict(os.environ, PYTHONPATH="%s:%s" % (ROOT / "firmware", ROOT / "host"))

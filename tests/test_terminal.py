@@ -19,8 +19,8 @@ from nightboard.games.vampiring import state as V
 from nightboard.hal.sim import SimButtons, SimClock, make_sim_hal
 from nightboard.table.app import Table
 from nightboard.table.profile import load_profile_file
-from nightboard_host import terminal
-from nightboard_host.terminal import HALF_BLOCK, TABLE_TOP, KeyFeeder, KeyMap, TerminalView
+from nightboard_host.terminal import view as terminal
+from nightboard_host.terminal.view import HALF_BLOCK, TABLE_TOP, KeyFeeder, KeyMap, TerminalView
 
 PROFILES = ROOT / "hardware" / "profiles"
 

@@ -203,7 +203,7 @@ def test_animation_frames_allocate_nothing_on_micropython():
 def test_the_bench_counts_real_animation_frames_and_they_allocate_nothing():
     """`nightboard bench`'s own heap script, as `make bench` runs it (the board in three seats, .mpy files):
     the 30 frames it counts from its first animation are an action's animation, and allocate nothing."""
-    from nightboard_host import bench
+    from nightboard_host.bench import costs as bench
 
     h = bench.heap("vampempire")
     assert h["alloc_anim"] == 0 and h["alloc_idle"] == 0  # -1 would be: no animation seen

@@ -140,7 +140,7 @@ def test_an_effect_flag_above_one_is_refused(flag):
 # --- the same through the board's protocol: a message naming what is wrong, and the game running unchanged ---
 
 def _link():
-    from nightboard_host.client import LocalLink
+    from nightboard_host.link.client import LocalLink
     from table_driver import Driver
 
     d = Driver({"game": "vampempire", "players": 3, "seed": 21}, name="hex8")

@@ -1,7 +1,7 @@
 """The VampEmpire bench's figures are counted from real board-only games (make bench runs 400)."""
 
-from nightboard_host import bench
-from nightboard_host import vampempire_bench as VB
+from nightboard_host.bench import costs as bench
+from nightboard_host.games.vampempire import bench as VB
 
 
 def test_balance_counts_every_game_once_and_seats_every_vampire_alike():

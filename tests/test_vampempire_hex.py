@@ -120,8 +120,8 @@ def test_the_map_is_played_on_hex8_each_hex_on_its_own_led():
 
 
 def test_the_shipped_hex8_files_are_the_generators_output():
-    from nightboard_host import hardware as H
-    from nightboard_host import play
+    from nightboard_host.drawings import hardware as H
+    from nightboard_host.commands import play
 
     prof = play.load(str(PROFILES / "hex8.json"))
     for fname, text in H.outputs(prof).items():
@@ -131,8 +131,8 @@ def test_the_shipped_hex8_files_are_the_generators_output():
 
 
 def test_the_snapshot_puts_each_hex_on_its_led_on_the_hex_table():
-    from nightboard_host import snapshot as S
-    from nightboard_host import snapshot_vampempire as SV
+    from nightboard_host.drawings import snapshot as S
+    from nightboard_host.games.vampempire import snapshot as SV
 
     lay = Layout(profile("hex8"))
     canvas = S.Canvas(lay, 400)

@@ -9,7 +9,7 @@ from nightboard.games.vampempire import board as B
 from nightboard.games.vampempire import mind
 from nightboard.games.vampempire import pieces as V
 from nightboard.games.vampempire.actions import ACCEPT, MOVE, OVERTAKE, WORDS, split
-from nightboard_host.vampempire_bench import SEATINGS
+from nightboard_host.games.vampempire.bench import SEATINGS
 
 
 def _habits():

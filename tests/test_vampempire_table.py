@@ -289,14 +289,14 @@ def test_describe_names_the_seat_to_act_but_never_its_choice():
 
 
 def test_the_snapshot_draws_the_hex_map_and_its_leds(tmp_path):
-    from nightboard_host import snapshot_vampempire as SV
+    from nightboard_host.games.vampempire import snapshot as SV
 
     g = M.new_game(7, 4, vampires=["baroness", "tyrant", "feathered", "beast"])
     c = table(g)
     c.render(0)
     img = SV.picture(c.layout, c.frame, g, size=400)
     assert img.size == (400, 400)
-    canvas = __import__("nightboard_host.snapshot", None, None, ["Canvas"]).Canvas(c.layout, 400)
+    canvas = __import__("nightboard_host.drawings.snapshot", None, None, ["Canvas"]).Canvas(c.layout, 400)
     x, y = canvas.px(*canvas.pos[c.layout.cell_led(g.pos[0] % 8, g.pos[0] // 8)])
     r, gr, b = img.getpixel((int(x), int(y)))
     assert r > 200 and gr < 80 and b < 80  # seat 0's vampire, red, on its corner
@@ -340,7 +340,7 @@ def test_board_option_keeps_one_seat_for_a_player_and_none_lets_the_board_choose
 def test_the_overlay_is_the_map_at_the_panels_pitch():
     import xml.etree.ElementTree as ET
 
-    from nightboard_host import snapshot_vampempire as SV
+    from nightboard_host.games.vampempire import snapshot as SV
 
     text = SV.overlay_svg(10.0)
     root = ET.fromstring(text)

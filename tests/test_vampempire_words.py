@@ -59,7 +59,7 @@ def test_the_replay_and_the_tables_log_say_the_soul_the_winner_enters_the_vatica
 
     from mpy_harness import ROOT
     from nightboard.games.record import replay
-    from nightboard_host import explain_vampempire as X
+    from nightboard_host.games.vampempire import explain as X
 
     rec = json.loads((ROOT / "docs" / "examples" / "vampempire.json").read_text())
     events = []

@@ -304,7 +304,7 @@ def _hostile_positions():
 
 @pytest.mark.parametrize("k", range(9))
 def test_the_protocol_refuses_a_hostile_position_and_the_game_goes_on(k):
-    from nightboard_host.client import LocalLink
+    from nightboard_host.link.client import LocalLink
     from table_driver import Driver
 
     d = Driver({"game": "vampire_cards", "players": 4, "seed": 3}, name="ring4")
@@ -325,7 +325,7 @@ def test_the_protocol_refuses_a_hostile_position_and_the_game_goes_on(k):
     ({"players": 7}, "players must be 3 to 6"), ({"deck": [[0, 1]]}, 'unknown option "deck"'),
 ])
 def test_the_protocol_refuses_bad_start_options_for_it(args, words):
-    from nightboard_host.client import LocalLink
+    from nightboard_host.link.client import LocalLink
     from table_driver import Driver
 
     d = Driver({"game": "vampire_cards", "players": 4, "seed": 3}, name="ring4")
@@ -409,7 +409,7 @@ def test_the_guide_names_every_start_option_the_buttons_and_the_terminal_keys():
     from pathlib import Path
 
     from nightboard.games.vampire_cards import GAME
-    from nightboard_host.terminal import KEY_ROWS, ROLES
+    from nightboard_host.terminal.view import KEY_ROWS, ROLES
 
     text = (Path(__file__).resolve().parent.parent / "docs" / "games" / "vampire_cards.md").read_text()
     for name, values in GAME["options"]:

@@ -2,8 +2,8 @@
 
 import functools
 
-from nightboard_host import bench
-from nightboard_host import vampire_cards_bench as VB
+from nightboard_host.bench import costs as bench
+from nightboard_host.games.vampire_cards import bench as VB
 
 
 def test_strength_counts_games_by_role():

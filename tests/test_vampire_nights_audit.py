@@ -259,7 +259,7 @@ def test_the_game_ends_after_the_third_night_and_not_before():
 def test_m24_the_log_tells_a_later_turns_cloak_as_a_turn_of_its_own():
     """A player exploring alone: a step into the Garden, then (a turn later) the Cloak, then another step.
     Only the Cloak's event can tell the log that it was a turn's move (ends leave no event)."""
-    from nightboard_host import explain_vampire_nights as X
+    from nightboard_host.games.vampire_nights import explain as X
     g = blank(2)
     g.hands[0] = [C.CLOAK]
     at(g, 0, 0, 5)

@@ -162,7 +162,7 @@ def test_a_four_player_game_with_the_board_in_every_seat_fits_the_pico_heap():
     """Played to the end under a Pico-sized heap from .mpy files; the heap in use (code included) at its
     fullest sampled point stays under the GUIDE's 64 KB budget (the unix port's objects are larger than the
     Pico's: an upper bound)."""
-    from nightboard_host.vampire_nights_bench import heap
+    from nightboard_host.games.vampire_nights.bench import heap
 
     h = heap()
     assert h["over"] and h["decisions"] > 100

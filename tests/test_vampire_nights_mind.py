@@ -5,7 +5,7 @@ tested in test_vampire_nights_contract.py; its strength against a scripted playe
 from nightboard.games.vampire_nights import actions as A
 from nightboard.games.vampire_nights import mind
 from nightboard.games.vampire_nights import night as N
-from nightboard_host import vampire_nights_bench as B
+from nightboard_host.games.vampire_nights import bench as B
 from vn_helpers import C, act, blank, put, at, cell
 
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from nightboard_host import vampiring_bench as B
+from nightboard_host.games.vampiring import bench as B
 
 
 def test_duels_count_every_game_once_and_swap_seats():

@@ -7,7 +7,7 @@ import sys
 from nightboard.hal.sim import make_sim_hal
 from nightboard.table import palette as P
 from nightboard.table.layout import STATUS_AT
-from nightboard_host.client import LocalLink
+from nightboard_host.link.client import LocalLink
 from table_driver import Driver, profile
 
 START = {"game": "vampiring", "players": 3, "seed": 5, "board": "1,2", "level": 3}

@@ -11,7 +11,7 @@ from nightboard.games.vampiring import mind as M
 from nightboard.games.vampiring import secrets as VS
 from nightboard.games.vampiring import state as V
 from nightboard.prng import Prng
-from nightboard_host import vampiring_bench as B
+from nightboard_host.games.vampiring import bench as B
 
 
 def test_the_minds_wounds_pair_by_pair_are_the_engines():

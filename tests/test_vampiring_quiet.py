@@ -74,7 +74,7 @@ def test_the_limit_ends_the_game_with_no_winner_and_scores_as_at_the_end():
     assert k == 5 and g.winner == -1
     end = [e for e in events if e["e"] == "end"]
     assert end == [{"e": "end", "winner": None, "scores": [lost, lost], "why": "quiet", "turns": 5}]
-    from nightboard_host.explain_vampiring import describe
+    from nightboard_host.games.vampiring.explain import describe
 
     assert describe(end[0], g.view()["ring"]) == "game over: 5 turns in a row without a wound, no winner. Scores: red %d, blue %d" % (
         lost, lost)

@@ -19,7 +19,7 @@ import serial
 from mpremote.transport import TransportExecError
 from mpremote.transport_serial import SerialTransport
 
-from nightboard_host.virtual_board import RESET_EXIT, SOFT_REBOOT, VirtualBoard
+from nightboard_host.emulation.virtual_board import RESET_EXIT, SOFT_REBOOT, VirtualBoard
 
 pytestmark = pytest.mark.micropython
 
@@ -281,7 +281,7 @@ def test_mpremote_repl_works_interactively(board):
 
 
 def test_a_missing_micropython_is_a_clear_error(tmp_path):
-    from nightboard_host.virtual_board import VirtualBoardError, micropython_exe
+    from nightboard_host.emulation.virtual_board import VirtualBoardError, micropython_exe
 
     assert micropython_exe()
     vb = VirtualBoard(tmp_path / "f", micropython=str(tmp_path / "no-such-micropython"))
@@ -290,8 +290,8 @@ def test_a_missing_micropython_is_a_clear_error(tmp_path):
 
 
 def test_mpremote_stops_the_table_and_nightboard_reset_brings_it_back(tmp_path):
-    from nightboard_host import flash
-    from nightboard_host.client import BoardTimeout, Client
+    from nightboard_host.flashing import flash
+    from nightboard_host.link.client import BoardTimeout, Client
 
     with VirtualBoard(tmp_path / "flash") as vb:
         flash.flash(vb.port, cache_dir=tmp_path / "cache")

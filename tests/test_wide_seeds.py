@@ -48,7 +48,7 @@ def test_a_saved_prng_state_out_of_range_is_refused_by_name(game):
 
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_the_seed_shown_at_the_end_replays_a_hunt_with_his_moves_drawn_again(level):
-    from nightboard_host.dracula_bench import play
+    from nightboard_host.games.dracula.bench import play
 
     seed = draw_seed(os.urandom(8))
     g, rec = play(seed, level, hunters=2, record=True)
@@ -91,7 +91,7 @@ def test_the_protocol_start_takes_a_wide_seed_and_refuses_one_too_wide():
 
 
 def test_play_takes_a_wide_seed_and_refuses_one_too_wide():
-    from nightboard_host.play import OptionError, check_seed, new_seed
+    from nightboard_host.commands.play import OptionError, check_seed, new_seed
 
     check_seed(WIDE)
     check_seed(0)

@@ -12,10 +12,13 @@ from mpy_harness import ROOT
 from nightboard.games import index
 from nightboard.games.record import setup_from_record
 from nightboard.prng import Prng
-from nightboard_host import cli, explain_vampempire, explain_vampire_cards, explain_vampire_nights
-from nightboard_host.monitor import RemoteTable
-from nightboard_host.client import LocalLink
-from nightboard_host.terminal import KeyMap, TerminalView
+from nightboard_host import cli
+from nightboard_host.games.vampempire import explain as explain_vampempire
+from nightboard_host.games.vampire_cards import explain as explain_vampire_cards
+from nightboard_host.games.vampire_nights import explain as explain_vampire_nights
+from nightboard_host.terminal.monitor import RemoteTable
+from nightboard_host.link.client import LocalLink
+from nightboard_host.terminal.view import KeyMap, TerminalView
 from table_driver import Driver
 from words_helpers import board_record
 
@@ -57,7 +60,7 @@ def test_every_kind_of_event_in_the_engine_has_a_sentence(game):
     kinds = engine_kinds(game)
     assert len(kinds) >= 15, kinds  # the scan still finds the engine's events
     assert kinds - set(said_kinds(game)) == set(), "events without a sentence"
-    assert index.tools(game)["explain"] == "nightboard_host.explain_" + game
+    assert index.tools(game)["explain"] == "nightboard_host.games.%s.explain" % game
 
 
 def test_an_unknown_kind_is_named_not_dumped():
@@ -83,7 +86,7 @@ def _random_game(game, seed, players):
 @pytest.mark.parametrize("game,players", [("vampire_cards", 3), ("vampire_cards", 6), ("vampire_nights", 2),
                                           ("vampire_nights", 4), ("vampempire", 2), ("vampempire", 4)])
 def test_random_and_board_games_have_a_sentence_for_every_event(game, players):
-    explain = __import__("nightboard_host.explain_" + game, None, None, ["log_lines"])
+    explain = __import__("nightboard_host.games.%s.explain" % game, None, None, ["log_lines"])
     seen = set()
     for seed in range(8):
         if seed >= 2 and len(seen) >= 10:
@@ -113,7 +116,7 @@ def test_a_seeded_whole_game_replays_in_words(game, tmp_path):
     path = tmp_path / "game.json"
     path.write_text(json.dumps(rec))
     out = io.StringIO()
-    from nightboard_host import replay
+    from nightboard_host.commands import replay
 
     assert replay.run(str(path), out=out) == 0
     text = out.getvalue()
@@ -262,7 +265,7 @@ def test_the_terminal_and_the_monitor_tell_the_log_in_the_same_words(game):
         assert FALLBACK not in words and not RAW.search(words), words
     rt = RemoteTable(LocalLink(t))
     rt.refresh()
-    explain = __import__("nightboard_host.explain_" + game, None, None, ["log_lines"])
+    explain = __import__("nightboard_host.games.%s.explain" % game, None, None, ["log_lines"])
     mine = explain.log_lines(rt.log, rt.game)  # the monitor holds the public view only
     assert mine == explain.log_lines(rt.log, t.game)
     n = min(len(mine), len(told))
@@ -288,7 +291,7 @@ def test_the_records_md_samples_of_these_games_replay():
         assert rec["setup"] == example["setup"]
         replay(rec)
         out = io.StringIO()
-        __import__("nightboard_host.explain_" + rec["game"], None, None, ["run"]).run(rec, False, out)
+        __import__("nightboard_host.games.%s.explain" % rec["game"], None, None, ["run"]).run(rec, False, out)
         assert "not over" in out.getvalue() and not RAW.search(out.getvalue())
 
 
@@ -333,7 +336,7 @@ def test_the_protocol_starts_the_game_with_its_options(game):
     st = link.call("state")
     assert st["game"] == game and st["state"] == want.view(None)
     assert all(st["state"].get(k) is None for k in HIDDEN[game]) and "hidden" not in st
-    from nightboard_host.client import RequestFailed
+    from nightboard_host.link.client import RequestFailed
 
     for bad in ({"players": 9}, {list(opts)[1]: "bogus"}):
         with pytest.raises(RequestFailed) as e:

@@ -13,7 +13,9 @@ import pytest
 from nightboard.games import index
 from nightboard.hal.sim import SimClock, make_sim_hal
 from nightboard.table.app import Table
-from nightboard_host import cli, play_script, terminal
+from nightboard_host import cli
+from nightboard_host.commands import play_script
+from nightboard_host.terminal import view as terminal
 from table_driver import profile
 from test_terminal import screen_cells
 

@@ -10,7 +10,7 @@ from nightboard import VERSION
 def _replay(args):
     from nightboard.games import index
     from nightboard.games.record import RecordError
-    from nightboard_host import replay
+    from nightboard_host.commands import replay
 
     try:
         dump = _monitor_dump_game(replay.load_record(args.record))
@@ -31,7 +31,7 @@ def _replay(args):
 
 def _monitor_dump_game(obj):
     """The game named in a monitor dump ("" when none was running), or None when obj is no dump."""
-    from nightboard_host.monitor import DUMP_FORMAT
+    from nightboard_host.terminal.monitor import DUMP_FORMAT
 
     if isinstance(obj, dict) and obj.get("format") == DUMP_FORMAT:
         return obj.get("game") or ""
@@ -40,10 +40,10 @@ def _monitor_dump_game(obj):
 
 def _play(args):
     from nightboard.table.profile import ProfileError
-    from nightboard_host import play
+    from nightboard_host.commands import play
 
     if args.script is not None:
-        from nightboard_host import play_script
+        from nightboard_host.commands import play_script
 
         return play_script.run_play_script(args)
     try:
@@ -60,7 +60,7 @@ def _play(args):
 
 
 def _snapshot(args):
-    from nightboard_host import play
+    from nightboard_host.commands import play
 
     return play.run_snapshot(args)
 
@@ -70,7 +70,7 @@ def build_parser():
     p.add_argument("--version", action="version", version="nightboard " + VERSION)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
-    from nightboard_host import play
+    from nightboard_host.commands import play
 
     pl = sub.add_parser("play", help="play on the simulated table in this terminal (keys are the buttons)")
     play.add_play_arguments(pl)
@@ -88,23 +88,23 @@ def build_parser():
     r.add_argument("--json", action="store_true", help="print the final state as JSON instead")
     r.set_defaults(func=_replay)
 
-    from nightboard_host.monitor import add_monitor_command
+    from nightboard_host.terminal.monitor import add_monitor_command
     add_monitor_command(sub)
 
-    from nightboard_host.hardware import add_diagram_command
+    from nightboard_host.drawings.hardware import add_diagram_command
     add_diagram_command(sub)
-    from nightboard_host.selftest_cli import add_selftest_command
+    from nightboard_host.commands.selftest import add_selftest_command
     add_selftest_command(sub)
 
-    from nightboard_host.flash import add_flash_command, add_reset_command
+    from nightboard_host.flashing.flash import add_flash_command, add_reset_command
     add_flash_command(sub)
     add_reset_command(sub)
-    from nightboard_host.virtual_board import add_virtual_board_command
+    from nightboard_host.emulation.virtual_board import add_virtual_board_command
     add_virtual_board_command(sub)
 
-    from nightboard_host.bench import add_bench_command
+    from nightboard_host.bench.costs import add_bench_command
     add_bench_command(sub)
-    from nightboard_host.run_pi import add_run_command; add_run_command(sub)  # noqa: E702  (one line: the Pi's `run`)
+    from nightboard_host.commands.run_pi import add_run_command; add_run_command(sub)  # noqa: E702  (one line: the Pi's `run`)
     return p
 
 

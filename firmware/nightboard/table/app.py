@@ -20,7 +20,7 @@ from nightboard.table.layout import Layout
 FRAME_MS = 16  # about 60 frames a second (GUIDE section 6)
 # Events of finished turns kept for the host (table/eventlog.py keeps them compact; a turn's own events stay
 # until the next turn's arrive, docs/protocol.md). 32 more cost 1.1 to 1.7 KB of a game's worst point on the
-# board; the terminal gathers its own log (host/nightboard_host/terminal.py).
+# board; the terminal gathers its own log (host/nightboard_host/terminal/view.py).
 EVENTS_KEPT = 16
 LOG_SHOWN = 40  # the newest events `log` tells (the terminal view's log)
 REFRESH_FRAMES = 60  # an unchanged frame is sent again this often (LEDs hold their colour; a glitch heals)

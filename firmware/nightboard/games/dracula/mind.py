@@ -26,7 +26,7 @@ over the rooms he may be in. The levels differ only in CARELESS and MARGIN,
 set so that against the bench's strong hunter team (2 hunters, 5x5, playtest)
 he wins about a third of the games at level 1, half at level 2 (the default,
 the fair one) and four in five at level 3. Those figures, the predictability
-and the cost of a decision: host/nightboard_host/dracula_bench.py, reported
+and the cost of a decision: host/nightboard_host/games/dracula/bench.py, reported
 by `make bench`.
 
 steps(...) is the same decision as a generator, for the table to spread over frames
@@ -44,13 +44,13 @@ REACH = 2  # a hunter's search: move one room, then garlic or stake a neighbour
 WIN = 1000000
 HIT = 1000  # one stake hit, the unit of every score
 KILL = 500
-# Per level (index 1..3), measured against the bench's strong hunter team (dracula_bench.py):
+# Per level (index 1..3), measured against the bench's strong hunter team (games/dracula/bench.py):
 CARELESS = (0, 75, 48, 0)  # percent of his turns played gently (a random walk, bites half the time)
 MARGIN = (0, 2000, 1500, 1000)  # outcomes scoring within this of the best are equally likely
 SPACE = 120  # per doubling of the rooms he may be in
 ESCAPE = 45  # per safe room he can reach next turn (at most 6 counted)
 STRIKE = 90  # per hunter he could reach next turn
-# steps()'s work units, from the bench's per-piece counts (thinking_bench.py): his legal walks; their
+# steps()'s work units, from the bench's per-piece counts (bench/thinking.py): his legal walks; their
 # outcomes (WALKS_PIECE walks a piece, WALKS_PER_UNIT a unit); an outcome scored, by the map's size; one with a new spread of the hunters' knowledge
 WALKS_COST = 5
 WALKS_PIECE = 40

@@ -30,14 +30,14 @@ TOOLS = {
     "turn_words": ("round", "rounds"),
     "profile": "grid8",  # the shipped table it is played on by default
     "flags": {"size": "--map-size"},  # the command-line flag of an option, when not --<name>
-    "explain": "nightboard_host.explain_dracula",  # its records and events in words
-    "snapshot": "nightboard_host.snapshot_dracula",  # its own picture of the table (rooms, not cards)
-    "labels": "nightboard_host.explain_dracula:place_labels",  # the terminal's room names (coordinates)
+    "explain": "nightboard_host.games.dracula.explain",  # its records and events in words
+    "snapshot": "nightboard_host.games.dracula.snapshot",  # its own picture of the table (rooms, not cards)
+    "labels": "nightboard_host.games.dracula.explain:place_labels",  # the terminal's room names (coordinates)
     "own_words": None,  # nothing secret to a hunter's own seat
-    "snapshot_turns": "nightboard_host.dracula_bots:play_rounds",  # a fixed play of k rounds, for snapshots
+    "snapshot_turns": "nightboard_host.games.dracula.bots:play_rounds",  # a fixed play of k rounds, for snapshots
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played
     "bench": {
-              # how the board decides (thinking_bench.py): new_game's players and options
+              # how the board decides (bench/thinking.py): new_game's players and options
               "thinking": {"players": 2, "options": {"level": 3}},
               "profile": "grid8", "start": {"players": 4, "seed": 11, "level": 3}, "drive": BENCH_DRIVE,
               "about": "level 3"},

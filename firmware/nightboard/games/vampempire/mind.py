@@ -12,7 +12,7 @@ steps(v, legal) is the same choice as a generator, for the table to spread over 
 (table/thinking.py, through the state's board_steps): it yields the cost in work units of each piece
 (under 1 ms each on the board by the bench's model) before doing it, and last (action,). The costs of
 the pieces the state does (reading the view, working out the legal actions) are here too, beside
-the mind's own: one table of figures measured by `make bench` (thinking_bench.py).
+the mind's own: one table of figures measured by `make bench` (bench/thinking.py).
 """
 
 from nightboard.games.vampempire import board as B

@@ -8,19 +8,19 @@ TOOLS = {
     "turn_words": ("round", "rounds"),
     "profile": "hex8",  # the shipped table it is played on by default (its LEDs on a hex grid; grid8 with an overlay too)
     "flags": {"size": "--map-size"},  # --size is the picture's size in `nightboard snapshot`
-    "explain": "nightboard_host.explain_vampempire",  # its records and events in words
-    "own_words": "nightboard_host.explain_vampempire:own_rituals",  # a seat's rituals and choice, while it looks
-    "labels": "nightboard_host.explain_vampempire:place_labels",  # the terminal's names of the Vatican, communities
-    "snapshot": "nightboard_host.snapshot_vampempire",  # its own picture: hexes, not cards
-    "snapshot_turns": "nightboard_host.vampempire_bench:play_rounds",  # the board's play of k rounds
+    "explain": "nightboard_host.games.vampempire.explain",  # its records and events in words
+    "own_words": "nightboard_host.games.vampempire.explain:own_rituals",  # a seat's rituals and choice, while it looks
+    "labels": "nightboard_host.games.vampempire.explain:place_labels",  # the terminal's names of the Vatican, communities
+    "snapshot": "nightboard_host.games.vampempire.snapshot",  # its own picture: hexes, not cards
+    "snapshot_turns": "nightboard_host.games.vampempire.bench:play_rounds",  # the board's play of k rounds
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played (a drive
     # the bench holds, by name: the board plays seats 1-3 itself; seat 0 does what the board would)
     "bench": {
-              # how the board decides (thinking_bench.py): new_game's players and options
+              # how the board decides (bench/thinking.py): new_game's players and options
               "thinking": {"players": 4, "options": {"board": 3}},
               "profile": "grid8", "start": {"players": 4, "seed": 11, "board": 3}, "drive": "first seat as the board",
               "about": "the board in 3 seats",
-              # rows of its own figures (nightboard_host/vampempire_bench.py): (label after the title, keys
+              # rows of its own figures (nightboard_host/games/vampempire/bench.py): (label after the title, keys
               # into them, budget, (comparison, limit) or None, how measured)
               "rows": (
                   ("board-only games: the Baroness's wins (%)", ("balance", "win_percent", "baroness"), "<= 40",

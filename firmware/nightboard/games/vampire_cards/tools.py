@@ -9,16 +9,16 @@ TOOLS = {
     "turn_words": ("turn", "turns"),
     "profile": "ring4",  # the shipped table it is played on by default
     "flags": {},
-    "explain": "nightboard_host.explain_vampire_cards",  # its records and events in words
-    "own_words": "nightboard_host.explain_vampire_cards:own_hand",  # a player's hand and choice, while it looks
-    "snapshot": "nightboard_host.snapshot_vampire_cards",  # its ring, seats and public table in words
-    "snapshot_turns": "nightboard_host.vampire_cards_bench:play_turns",  # a fixed play of k turns
+    "explain": "nightboard_host.games.vampire_cards.explain",  # its records and events in words
+    "own_words": "nightboard_host.games.vampire_cards.explain:own_hand",  # a player's hand and choice, while it looks
+    "snapshot": "nightboard_host.games.vampire_cards.snapshot",  # its ring, seats and public table in words
+    "snapshot_turns": "nightboard_host.games.vampire_cards.bench:play_turns",  # a fixed play of k turns
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played (a drive
     # the bench holds, by name: the board plays seats 1-3 itself; seat 0 does what the board would)
     "bench": {
-              # a game the board plays alone, on the emulated Pico (bench_pico.py): its own turns' frames
+              # a game the board plays alone, on the emulated Pico (bench/pico.py): its own turns' frames
               "board_only": {"players": 4, "seed": 11, "board": 4},
-              # how the board decides (thinking_bench.py): new_game's players and options
+              # how the board decides (bench/thinking.py): new_game's players and options
               "thinking": {"players": 4, "options": {"board": 3}},
               "profile": "ring4", "start": {"players": 4, "seed": 11, "board": 3}, "drive": "first seat as the board",
               "about": "the board in 3 seats"},

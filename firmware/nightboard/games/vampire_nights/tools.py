@@ -45,26 +45,26 @@ TOOLS = {
     "turn_words": ("turn", "turns"),
     "profile": "grid8",
     "flags": {"vampire_bites": "--vampire-bites"},  # marks, true by default: --no-marks
-    "explain": "nightboard_host.explain_vampire_nights",  # its records and events in words
-    "own_words": "nightboard_host.explain_vampire_nights:own_secrets",  # a player's secrets, while it looks
-    "labels": "nightboard_host.explain_vampire_nights:place_labels",  # the terminal's names of the cells
-    "snapshot": "nightboard_host.snapshot_vampire_nights",  # the mansion on the grid, red holding look
-    "snapshot_turns": "nightboard_host.vampire_nights_bench:play_turns",  # the board's fixed play of k turns
+    "explain": "nightboard_host.games.vampire_nights.explain",  # its records and events in words
+    "own_words": "nightboard_host.games.vampire_nights.explain:own_secrets",  # a player's secrets, while it looks
+    "labels": "nightboard_host.games.vampire_nights.explain:place_labels",  # the terminal's names of the cells
+    "snapshot": "nightboard_host.games.vampire_nights.snapshot",  # the mansion on the grid, red holding look
+    "snapshot_turns": "nightboard_host.games.vampire_nights.bench:play_turns",  # the board's fixed play of k turns
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played
     "bench": {
-              # a game the board plays alone, on the emulated Pico (bench_pico.py): its own turns' frames
+              # a game the board plays alone, on the emulated Pico (bench/pico.py): its own turns' frames
               "board_only": {"players": 4, "seed": 11, "board": 4},
-              # how the board decides (thinking_bench.py): new_game's players and options
+              # how the board decides (bench/thinking.py): new_game's players and options
               "thinking": {"players": 4, "options": {"board": "blue"}},
               "profile": "grid8", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE,
-              # rows of its own figures (nightboard_host/vampire_nights_bench.py): (label after the title, keys
+              # rows of its own figures (nightboard_host/games/vampire_nights/bench.py): (label after the title, keys
               # into them, budget, (comparison, limit) or None, how measured)
               "rows": (
                   ("board player's wins against random play", ("strength", "random", "win_rate"),
                    "> 0.361", (">", 0.361), "300 seeded games of 2, 3, 4 players in turn, the board in one seat "
                    "(rotating), the others random legal play; fair share 0.36"),
                   ("board player's wins against a scripted sensible player", ("strength", "sensible", "win_rate"),
-                   "> 0.361", (">", 0.361), "same seeds, the others playing vampire_nights_bench.sensible_player"),
+                   "> 0.361", (">", 0.361), "same seeds, the others playing games/vampire_nights/bench.py sensible_player"),
                   ("board decision on the board, busiest position (estimate, ms)", ("decision",
                    "board_ms_estimate"), "< 300", ("<", 300), "callgrind: 20 board_move() of the seeded "
                    "position with the most legal actions, per decision, the frame model"),

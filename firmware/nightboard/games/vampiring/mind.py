@@ -38,7 +38,7 @@ from nightboard.games.vampiring.turn import move_vampire
 # and 3 count one given as 60 and one taken as 480)
 NEAR = (0, 60, 12, 6)
 RANK = (12, 6, 4, 2)  # level 3: how likely another family's actions are, its best first
-# steps()'s work units, from the bench's per-piece counts (thinking_bench.py): reading the view;
+# steps()'s work units, from the bench's per-piece counts (bench/thinking.py): reading the view;
 # landings of a family; a fights piece (FIGHT_PAIRS vampire pairs compared, a row more at most); one
 # worth, per family
 READ_COST = 4

@@ -19,14 +19,14 @@ TOOLS = {
     "profile": "ring4",  # the shipped table it is played on by default
     "flags": {},  # the command-line flag of an option, when not --<name> (--no-<name> for a default true)
     "more": {"board": "or the families' seats, like 2,3"},  # what an option takes besides its values (--help)
-    "explain": "nightboard_host.explain_vampiring",  # its records and events in words
-    "snapshot": "nightboard_host.snapshot_vampiring",  # its own picture of the table (the ring of cards)
-    "snapshot_turns": "nightboard_host.snapshot_vampiring:play_turns",  # a fixed play of k turns, for snapshots
-    "labels": "nightboard_host.explain_vampiring:place_labels",  # the terminal's card names: labels(table) -> [(leds, name, short)]
-    "own_words": "nightboard_host.explain_vampiring:own_choice",  # own_words(table, seat): a seat's secret choice in words
+    "explain": "nightboard_host.games.vampiring.explain",  # its records and events in words
+    "snapshot": "nightboard_host.games.vampiring.snapshot",  # its own picture of the table (the ring of cards)
+    "snapshot_turns": "nightboard_host.games.vampiring.snapshot:play_turns",  # a fixed play of k turns, for snapshots
+    "labels": "nightboard_host.games.vampiring.explain:place_labels",  # the terminal's card names: labels(table) -> [(leds, name, short)]
+    "own_words": "nightboard_host.games.vampiring.explain:own_choice",  # own_words(table, seat): a seat's secret choice in words
     # `nightboard bench`: the table it is measured on, the game (start options), the words of its row
     "bench": {
-              # how the board decides (thinking_bench.py): new_game's players and options
+              # how the board decides (bench/thinking.py): new_game's players and options
               "thinking": {"players": 6, "options": {"board": [1, 2, 3, 4, 5], "level": 3}},
               "profile": "ring4", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE},
 }

@@ -1,0 +1,1 @@
+"""The `nightboard` subcommands that play, replay and test a table: play, play --script, replay, selftest, run."""

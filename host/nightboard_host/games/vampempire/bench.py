@@ -1,0 +1,136 @@
+"""VampEmpire's balance and the cost of the board's decisions, for `make bench`.
+
+balance(games)      board-only 4-player games, the 24 seatings of the four vampires in turn: each
+                    vampire's share of the wins, the mean number of rounds, how many ended in the Vatican
+decision_cost()     the board's decisions over seeded board-only games: timed under CPython and, when the
+                    `micropython` command is there, under the MicroPython unix port with the Pico's heap
+                    (mean and worst, in microseconds), with the heap in use after a whole game there
+
+Every seat is played by the board (mind.py), each from its own seat's view.
+"""
+
+import json
+import sys
+import time
+
+from nightboard.games import vampempire as M
+from nightboard.games.vampempire import pieces as V
+
+SEATINGS = []
+for _a in range(4):
+    for _b in range(4):
+        for _c in range(4):
+            for _d in range(4):
+                if len({_a, _b, _c, _d}) == 4:
+                    SEATINGS.append([V.KEYS[_a], V.KEYS[_b], V.KEYS[_c], V.KEYS[_d]])
+
+
+def play(seed, beast="turn"):
+    g = M.new_game(seed, 4, beast=beast, vampires=SEATINGS[seed % len(SEATINGS)])
+    while g.result() is None:
+        s = g.to_move()[0]
+        g.apply(s, g.board_move(s))
+    return g
+
+
+def play_rounds(game, k):
+    """The board plays every seat for up to k rounds (stops at the end); returns the rounds played."""
+    start = game.turn
+    while not game.over and game.turn < start + k:
+        s = game.to_move()[0]
+        game.apply(s, game.board_move(s))
+    return game.turn - start
+
+
+def balance(games=400, beast="turn"):
+    wins = [0.0] * 4
+    rounds = 0
+    vatican = 0
+    for seed in range(games):
+        g = play(seed, beast)
+        winners = g.result()["winners"]
+        for w in winners:
+            wins[g.vamp[w]] += 1.0 / len(winners)
+        rounds += g.turn
+        vatican += 1 if g.soul[winners[0]] >= 10 and g.pos[winners[0]] == g.vatican else 0
+    return {"games": games, "beast": beast,
+            "win_percent": dict((V.KEYS[v], round(100.0 * wins[v] / games, 1)) for v in range(4)),
+            "mean_rounds": round(rounds / games, 2), "vatican_ends": vatican}
+
+
+MPY_SCRIPT = """
+import gc, time, json
+from nightboard.games import vampempire as M
+n = 0
+total = 0
+worst = 0
+first = 0
+for seed in range(%d):
+    g = M.new_game(seed, 4)
+    while g.result() is None:
+        s = g.to_move()[0]
+        t = time.ticks_us()
+        a = g.board_move(s)
+        dt = time.ticks_diff(time.ticks_us(), t)
+        if n == 0:
+            first = dt  # includes importing the mind
+        else:
+            total += dt
+            if dt > worst:
+                worst = dt
+        n += 1
+        g.apply(s, a)
+gc.collect()
+print(json.dumps({"decisions": n, "mean_us": total // (n - 1), "worst_us": worst, "first_us": first,
+                  "heap_after_game": gc.mem_alloc()}))
+"""
+
+
+def decision_cost(games=20):
+    n = 0
+    total = 0.0
+    worst = 0.0
+    for seed in range(games):
+        g = M.new_game(seed, 4)
+        while g.result() is None:
+            s = g.to_move()[0]
+            t = time.perf_counter()
+            a = g.board_move(s)
+            dt = time.perf_counter() - t
+            total += dt
+            worst = max(worst, dt)
+            n += 1
+            g.apply(s, a)
+    out = {"cpython": {"decisions": n, "mean_us": int(total / n * 1e6), "worst_us": int(worst * 1e6)}}
+    if _has_mpy():
+        from nightboard_host.emulation.mpy_runner import run_mpy
+
+        out["micropython_unix"] = json.loads(run_mpy(MPY_SCRIPT % games, compiled=True).strip().splitlines()[-1])
+    return out
+
+
+def _has_mpy():
+    try:
+        from nightboard_host.emulation.mpy_runner import micropython_exe
+
+        return bool(micropython_exe())
+    except Exception:  # noqa: BLE001 - no MicroPython here: CPython figures only
+        return False
+
+
+def bench_figures(games=400):
+    return {"balance": balance(games), "balance_beast_move": balance(games, "move"), "decision": decision_cost()}
+
+
+def main(argv=None):
+    import argparse
+
+    p = argparse.ArgumentParser(description="VampEmpire's balance and the board's decision cost")
+    p.add_argument("--games", type=int, default=400)
+    a = p.parse_args(argv)
+    print(json.dumps(bench_figures(a.games), indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
