@@ -42,7 +42,7 @@ play: $(PLAY_STAMP)
 # ruff on the tree; pyright on firmware/ (MicroPython rp2 stubs) and host/ (CPython)
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python tests/test_typecheck.py
+	$(BIN)/python tests/host/test_typecheck.py
 
 # Progress: lines of dots, each ending in [done/total]; then the ten slowest tests, and every
 # failure, error and skip with its reason (a skip says what is missing, e.g. the Pico image).

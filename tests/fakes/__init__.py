@@ -2,7 +2,7 @@
 
 On CPython: install() puts this directory first on sys.path, imports the board
 backends against the fakes and points their `time` at fake_time (CPython's time
-has no ticks_*); uninstall() undoes it. Under MicroPython (tests/mpy_harness.py
+has no ticks_*); uninstall() undoes it. Under MicroPython (tests/helpers/mpy_harness.py
 run_mpy(..., extra_path=[FAKES_DIR])) the fakes shadow the missing modules and
 the real time module is used.
 """

@@ -1,7 +1,7 @@
 """A session of GAME on the grid8hands table with a seat holding look (its hand on its private hand
 panel); prints every third frame (hex), then the heap allocated over FRAMES steady frames as a JSON line.
 
-Run by tests/test_hand_panel.py under CPython and MicroPython: the frames must match and no
+Run by tests/runtime/test_hand_panel.py under CPython and MicroPython: the frames must match and no
 steady-state frame may allocate, with the hand panel lit or dark. Set GAME and STORE before running.
 """
 

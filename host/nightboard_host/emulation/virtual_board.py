@@ -59,7 +59,7 @@ READY = b"\x1b[nbv-ready]"  # the bootstrap's set-up is done: from here Ctrl-C m
 # A Pico's heap (245,888 B with MicroPython 1.28) in the 64-bit unix port's larger objects: the worst point
 # of every game in `make bench` is 1.31 to 1.43 times as large on 64 bits as on 32 (.mpy files), so 1.43
 # times a Pico's. At 230k, a Pico's size in bytes, the largest game ran out of memory at its start.
-# tests/mpy_harness.py holds the engine to a stricter heap on purpose; this board is for trying the tools.
+# tests/helpers/mpy_harness.py holds the engine to a stricter heap on purpose; this board is for trying the tools.
 DEFAULT_HEAP = "344k"
 
 # Runs first in every MicroPython process (as __main__, so the REPL shares its globals like the

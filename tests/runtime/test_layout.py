@@ -12,7 +12,7 @@ from mpy_harness import run_mpy
 from nightboard.table.layout import Layout, outer_ring
 from nightboard.table.profile import load_profile, load_profile_file
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PROFILES = sorted((ROOT / "hardware" / "profiles").glob("*.json"))
 ROLES = ["mode", "move", "look", "ok"]
 ORIGINS = ["top-left", "top-right", "bottom-left", "bottom-right"]

@@ -17,7 +17,7 @@ import pytest
 from nightboard_host.flashing import flash
 from nightboard_host.emulation.pico_pty import PicoPty, PicoUnavailable, find_image, rp2040py_exe
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
 pytestmark = pytest.mark.pico_slow

@@ -6,7 +6,7 @@ from nightboard.hal.sim import make_sim_hal
 from nightboard.table.app import Table
 from nightboard.table.profile import load_profile_file
 
-PROFILES = Path(__file__).resolve().parent.parent / "hardware" / "profiles"
+PROFILES = Path(__file__).resolve().parents[2] / "hardware" / "profiles"
 
 
 def profile(name="ring4"):

@@ -1,4 +1,4 @@
-"""Vampire, the card game's own cases beside the contract test (tests/test_contract.py runs the round trip,
+"""Vampire, the card game's own cases beside the contract test (tests/contract/test_contract.py runs the round trip,
 uniform random play, refusals, the same seeded games on MicroPython and non-interference over every game):
 play that seeks the Vampire's part of the rules (declaring, biting, escaping) to every kind of end, on
 CPython and MicroPython alike; written actions and seat names; the board's decisions at each level from its

@@ -845,7 +845,7 @@ def test_full_and_read_only_littlefs_under_micropython():
 
 
 def test_damaged_saves_are_refused_before_they_are_read():
-    """Every damaged or oversized save of tests/test_hostile_boot.py: set aside at boot, and no more than a
+    """Every damaged or oversized save of tests/runtime/test_hostile_boot.py: set aside at boot, and no more than a
     save's buffer ever read from the flash (a 1 MB file is refused by its size alone)."""
     from test_hostile_boot import save_cases
 

@@ -17,7 +17,7 @@ import pytest
 from nightboard.table import palette as P
 from nightboard.table.frame import GAMMA8
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware" / "nightboard"
 # a game's table side: the modules of its package that play it on the table (docs/games.md names them)
 GAME_TABLE_SIDE = sorted(p for p in (FIRMWARE / "games").glob("*/*.py") if p.stem in ("play", "draw", "scene", "hands"))

@@ -7,7 +7,7 @@ from pathlib import Path
 from nightboard.games import vampiring as V
 from nightboard.games.vampiring.cards import card_name
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = ROOT / "docs" / "games"
 
 

@@ -12,7 +12,7 @@ from nightboard.prng import Prng
 from nightboard.table.frame import GAMMA8, Encoder, Frame, scale_q16
 from nightboard.table.profile import MAX_LEDS, load_profile, load_profile_file
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PROFILES = sorted((ROOT / "hardware" / "profiles").glob("*.json"))
 ORDERS = ["RGB", "RBG", "GRB", "GBR", "BRG", "BGR"]
 

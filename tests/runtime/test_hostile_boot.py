@@ -200,7 +200,7 @@ def _description_profile(n):
 def _profiles():
     from pathlib import Path
 
-    return Path(__file__).resolve().parent.parent / "hardware" / "profiles"
+    return Path(__file__).resolve().parents[2] / "hardware" / "profiles"
 
 
 def profile_cases():

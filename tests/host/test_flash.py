@@ -20,7 +20,7 @@ from nightboard_host.flashing import flash
 from nightboard_host.link.client import BoardTimeout, Client
 from nightboard_host.emulation.virtual_board import VirtualBoard
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
 PROFILES = ROOT / "hardware" / "profiles"
 BIN = Path(sys.executable).parent

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "tests" / "_artifacts" / "install"
 WHEELS = CACHE / "wheels"
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "firmware", "host", "hardware/profiles")

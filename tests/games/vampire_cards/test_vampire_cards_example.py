@@ -5,7 +5,7 @@ from pathlib import Path
 from nightboard.games.vampire_cards import moves as M
 from vampire_cards_helpers import act, cid, hand, mask, pos_of, position
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "games" / "vampire_cards.md"
+PAGE = Path(__file__).resolve().parents[3] / "docs" / "games" / "vampire_cards.md"
 
 
 def test_the_worked_example():

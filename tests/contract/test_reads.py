@@ -13,7 +13,7 @@ import pytest
 
 from nightboard.games import index
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 SCRIPT = r"""
 import sys
@@ -55,7 +55,7 @@ print("PLIES", ply, "LATER", ",".join(later))
 
 @pytest.mark.parametrize("name", index.names())
 def test_a_game_s_play_imports_nothing_its_setup_did_not(name):
-    fw, tests = str(ROOT / "firmware"), str(ROOT / "tests")
+    fw, tests = str(ROOT / "firmware"), str(ROOT / "tests" / "helpers")
     profiles = sorted(p.stem for p in (ROOT / "hardware" / "profiles").glob("*.json"))
     got = subprocess.run([sys.executable, "-c", SCRIPT % {"fw": fw, "tests": tests, "name": name, "profiles": profiles}],
                          capture_output=True, text=True, timeout=300)

@@ -19,7 +19,7 @@ from nightboard.table.profile import (
     segment_span,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PROFILES = sorted((ROOT / "hardware" / "profiles").glob("*.json"))
 ROLES = ["mode", "move", "look", "ok"]
 

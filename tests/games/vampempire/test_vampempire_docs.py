@@ -1,5 +1,5 @@
 """VampEmpire's documents: the players' page is linked and complete, the rules notes state every id the
-code and the tests cite (that no document points outside the repository, tests/test_cli_docs.py checks)."""
+code and the tests cite (that no document points outside the repository, tests/host/test_cli_docs.py checks)."""
 
 import re
 
@@ -11,7 +11,7 @@ PAGE = ROOT / "docs" / "games" / "vampempire.md"
 
 def _cited():
     files = sorted((ROOT / "firmware" / "nightboard" / "games" / "vampempire").glob("*.py"))
-    files += sorted((ROOT / "tests").glob("test_vampempire_*.py"))
+    files += sorted((ROOT / "tests" / "games" / "vampempire").glob("test_vampempire_*.py"))
     cited = set()
     for f in files:
         for line in f.read_text().splitlines():

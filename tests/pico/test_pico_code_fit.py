@@ -15,7 +15,7 @@ import pytest
 
 from nightboard_host.flashing import board_code, flash
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FW = ROOT / "firmware"
 
 PLAY = r"""

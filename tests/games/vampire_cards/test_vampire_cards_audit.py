@@ -411,7 +411,7 @@ def test_the_guide_names_every_start_option_the_buttons_and_the_terminal_keys():
     from nightboard.games.vampire_cards import GAME
     from nightboard_host.terminal.view import KEY_ROWS, ROLES
 
-    text = (Path(__file__).resolve().parent.parent / "docs" / "games" / "vampire_cards.md").read_text()
+    text = (Path(__file__).resolve().parents[3] / "docs" / "games" / "vampire_cards.md").read_text()
     for name, values in GAME["options"]:
         assert "**%s**" % name in text, name
     for role in ROLES:
@@ -425,7 +425,7 @@ def test_every_id_of_the_rules_notes_is_stated_there_and_has_a_test_named_for_it
     from pathlib import Path
 
     root = Path(__file__).resolve().parent
-    notes = (root.parent / "docs" / "vampire_cards-rules-notes.md").read_text()
+    notes = (root.parents[2] / "docs" / "vampire_cards-rules-notes.md").read_text()
     stated = re.findall(r"^- \*\*(C\d+) ", notes, re.M)
     assert stated == ["C%d" % i for i in range(1, 15)]
     names = set()

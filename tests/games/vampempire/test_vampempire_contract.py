@@ -1,4 +1,4 @@
-"""VampEmpire's own cases beside the contract test (tests/test_contract.py runs the round trip, random play,
+"""VampEmpire's own cases beside the contract test (tests/contract/test_contract.py runs the round trip, random play,
 refusals, the same seeded games on MicroPython and non-interference over every game): corrupt positions,
 the hands hidden in views, the board playing every seat, games that end in the Vatican, and its heap."""
 

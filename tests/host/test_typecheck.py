@@ -2,7 +2,7 @@
 
 firmware/pyrightconfig.json names the stubs' typeshed as ../.venv/mpy-typeshed (for editors);
 here a throw-away config extends it with the typeshed of the running venv, wherever that is.
-Run as a script (`python tests/test_typecheck.py`, used by `make lint`) to check the tree.
+Run as a script (`python tests/host/test_typecheck.py`, used by `make lint`) to check the tree.
 """
 
 import json
@@ -13,7 +13,7 @@ import tempfile
 from importlib.metadata import distribution
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 PYRIGHT = str(BIN / "pyright") if (BIN / "pyright").exists() else "pyright"
 

@@ -2,7 +2,7 @@
 (table/thinking.py): each state's board_steps(seat) gives, piece by piece, the very choice its one-shot
 board_move(seat) makes; no frame does more than the budget's work; the table plays whole games through
 them, the same frames on CPython and on the MicroPython unix port. (The contract's non-interference test
-compares the pieces of twin positions: tests/test_contract.py.)"""
+compares the pieces of twin positions: tests/contract/test_contract.py.)"""
 
 import json
 

@@ -20,7 +20,7 @@ from mpy_harness import ROOT, run_mpy_json
 from nightboard.table.frame import GAMMA8, Encoder, Frame
 from nightboard.table.profile import ProfileError, load_profile
 
-FAKES_CP_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "fakes_cp")
+FAKES_CP_DIR = str(ROOT / "tests" / "fakes_cp")
 PROFILES = ROOT / "hardware" / "profiles"
 _SWAPPED = ("board", "digitalio", "neopixel_write", "microcontroller", "neopixel", "adafruit_pixelbuf",
             "keypad", "nightboard.hal.cp_backend")

@@ -1,4 +1,4 @@
-"""Vampire Nights' own cases beside the contract test (tests/test_contract.py runs the round trip, random
+"""Vampire Nights' own cases beside the contract test (tests/contract/test_contract.py runs the round trip, random
 play, refusals, the same seeded games on MicroPython and non-interference over every game): games end after
 the third night, every kind of hidden fact has twins, a fact a rule shows one seat privately stays hidden
 from the rest, hostile saved positions are refused, and a board-only game fits the Pico's heap."""
