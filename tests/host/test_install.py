@@ -199,7 +199,7 @@ def test_a_missing_virtual_extra_is_named(tmp_path, elsewhere):
     from nightboard_host.emulation import virtual_board
 
     cwd, env = elsewhere
-    code = ("import sys, shutil; from nightboard_host import virtual_board as v; shutil.which = lambda *a, **k: None\n"
+    code = ("import sys, shutil; from nightboard_host.emulation import virtual_board as v; shutil.which = lambda *a, **k: None\n"
             "try:\n v.micropython_exe()\nexcept v.VirtualBoardError as e:\n print(e)\n")
     r = subprocess.run([sys.executable, "-c", code], cwd=str(cwd), capture_output=True, text=True,
                        env=dict(env, PYTHONPATH="%s:%s" % (ROOT / "firmware", ROOT / "host")))
