@@ -54,7 +54,7 @@ def words():
 
 def named():
     """(name, colour) for every seat and every meaning."""
-    return [("seat " + n, c) for n, c in zip(P.SEAT_NAMES, P.FAMILY)] + [(m[0], m[1]) for m in P.MEANINGS]
+    return [("seat " + n, c) for n, c in zip(P.SEAT_NAMES, P.SEAT)] + [(m[0], m[1]) for m in P.MEANINGS]
 
 
 def test_the_palette_holds_one_colour_per_meaning_and_each_meaning_once():
@@ -62,7 +62,7 @@ def test_the_palette_holds_one_colour_per_meaning_and_each_meaning_once():
     colours = [m[1] for m in P.MEANINGS]
     assert len(set(names)) == len(names)
     assert len(set(colours)) == len(colours)
-    assert len(P.SEAT_NAMES) == len(P.FAMILY) == len(set(P.FAMILY))
+    assert len(P.SEAT_NAMES) == len(P.SEAT) == len(set(P.SEAT))
     for name, rgb in P.MEANINGS:
         assert getattr(P, name) == rgb  # the constant the renderers use is the data's colour
         assert all(isinstance(v, int) and 0 <= v <= 255 for v in rgb) and max(rgb) == 255, name
@@ -84,9 +84,9 @@ def test_no_two_meanings_and_no_meaning_and_seat_look_alike_on_the_leds():
 
 def test_the_check_catches_a_clash():
     # Break it on purpose: the old crimson beside red, the old orange beside red, the old gold on yellow.
-    assert apart((255, 0, 60), P.FAMILY[0]) < P.MIN_APART
-    assert apart((255, 80, 0), P.FAMILY[0]) < P.MIN_APART
-    assert apart((255, 170, 0), P.FAMILY[2]) < P.MIN_APART
+    assert apart((255, 0, 60), P.SEAT[0]) < P.MIN_APART
+    assert apart((255, 80, 0), P.SEAT[0]) < P.MIN_APART
+    assert apart((255, 170, 0), P.SEAT[2]) < P.MIN_APART
     assert apart(P.BLOOD, P.dim(P.BLOOD, 2)) < 0.1  # dimming keeps a meaning's hue
     assert meaning_of((255, 0, 60)) is None and meaning_of((90, 40, 0)) is None
 
@@ -187,7 +187,7 @@ def test_docs_table_lists_every_seat_and_meaning_with_its_colour():
     section = text[text.index("## Colours: one meaning each"):]
     section = section[:section.index("\n## ", 1)]
     rows = [line for line in section.splitlines() if line.startswith("| **")]
-    want = ["| **%s** | %d, %d, %d | the %s seat" % ((n,) + c + (n,)) for n, c in zip(P.SEAT_NAMES, P.FAMILY)]
+    want = ["| **%s** | %d, %d, %d | the %s seat" % ((n,) + c + (n,)) for n, c in zip(P.SEAT_NAMES, P.SEAT)]
     want += ["| **%s** | %d, %d, %d | %s |" % ((w,) + c + (m,)) for (_, c), (_, w, m) in zip(P.MEANINGS, words())]
     assert len(rows) == len(want)
     for w in want:

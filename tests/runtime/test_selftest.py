@@ -103,8 +103,8 @@ def test_segments_show_in_their_colours_play_area_cyan_panels_in_seat_colours():
         seg = play.segments[play.step]
         lo, _hi = segment_span(seg)
         seen_colours[seg["id"]] = d.led(lo)
-    assert seen_colours == {"ring": S.PLAY_COLOUR, "p0": P.FAMILY[0], "p1": P.FAMILY[1],
-                            "p2": P.FAMILY[2], "p3": P.FAMILY[3]}
+    assert seen_colours == {"ring": S.PLAY_COLOUR, "p0": P.SEAT[0], "p1": P.SEAT[1],
+                            "p2": P.SEAT[2], "p3": P.SEAT[3]}
     # On the wire, in the chain's GRB order: seat 0's red is the second byte, so a table whose LEDs
     # are really RGB shows seat 0's panel green, which the guide tells the builder to look for.
     d2 = start_selftest("ring4")
@@ -183,13 +183,13 @@ def test_each_press_lights_its_players_colour_at_the_role_position_on_that_panel
     for p, role in ((0, "mode"), (3, "look"), (5, "ok"), (4, "move")):
         k = S.ROLES.index(role)
         d.hold(p, role)
-        assert d.led(lay.blood_led(p, k)) == P.FAMILY[p]
+        assert d.led(lay.blood_led(p, k)) == P.SEAT[p]
         # Nothing else lights on the panels but the buttons done before (and the status LEDs).
         lit = {i for i in range(lay.led_count) if d.led(i) != (0, 0, 0)} - ring - status
         assert lit == done | {lay.blood_led(p, k)}
         d.let_go(p, role)
         done.add(lay.blood_led(p, k))
-        dim = tuple(c >> 3 for c in P.FAMILY[p])
+        dim = tuple(c >> 3 for c in P.SEAT[p])
         assert d.led(lay.blood_led(p, k)) == dim
     rep = d.table.play.report()
     ids = [d.table.button_id(p, r) for p, r in ((0, "mode"), (3, "look"), (5, "ok"), (4, "move"))]

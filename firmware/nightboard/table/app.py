@@ -113,8 +113,12 @@ class Table(Keeper):
             prog = programs.find(opts.get("game", programs.first()))
             if prog.get("kind") == "tool":  # not a game: the controller drives the table itself (self-test)
                 play = programs.controller_class(prog)(self)
-            else:
-                play = programs.controller_class(prog)(self.layout, self.frame, self._new_game(prog, opts))
+            else:  # the package is set aside once the controller is built: a module of the package that the
+                # controller imports (a hand panel's drawing) would otherwise import it again, for the whole game
+                try:
+                    play = programs.controller_class(prog)(self.layout, self.frame, self._new_game(prog, opts))
+                finally:
+                    programs.set_aside(prog)  # the game's entry points are not needed while it is played
         except ValueError as e:
             raise StartError(str(e))
         self.program = prog
@@ -197,11 +201,8 @@ class Table(Keeper):
         mod = None
         from nightboard.table.tablefit import check_players
 
-        try:
-            check_players(self.profile, prog, players, opts)
-            programs.read_in(prog, game)
-        finally:
-            programs.set_aside(prog)  # the game's entry points are not needed while it is played
+        check_players(self.profile, prog, players, opts)
+        programs.read_in(prog, game)
         return game
 
     @property

@@ -158,7 +158,7 @@ class Menu:
                 else:
                     fr.set(lay.ring_led(j), c[0], c[1], c[2])
         for p in range(lay.max_players):
-            col = P.FAMILY[p] if p < self.players else P.OFF
+            col = P.SEAT[p] if p < self.players else P.OFF
             fr.set(lay.status_led(p, 0), col[0], col[1], col[2])
 
     def describe(self):

@@ -13,10 +13,11 @@ Hues are chosen so that on a WS2812, after the encoder's gamma 2.6, no two
 meanings and no meaning and a seat look alike: see MIN_APART below.
 """
 
-# The seats' colours and names, the same in every game (seat 0 is red). The
-# sixth is cyan, not white: white is the table's own voice (TABLE below).
+# The seats' colours and names, the same in every game (seat 0 is red): SEAT[s] means
+# seat s and nothing else. The sixth is cyan, not white: white is the table's own
+# voice (TABLE below).
 SEAT_NAMES = ("red", "blue", "yellow", "green", "purple", "cyan")
-FAMILY = (
+SEAT = (
     (255, 0, 0),
     (0, 40, 255),
     (255, 170, 0),

@@ -100,8 +100,8 @@ def find(name):
 
 
 def set_aside(prog):
-    """Forget a game's package module once its game is set up (the engine's modules stay): its
-    entry points are imported again, when needed, by the next start or load."""
+    """Forget a game's package module once its game and its controller are built (the engine's modules stay):
+    its entry points are imported again, when needed, by the next start or load."""
     _forget("nightboard.games." + prog["name"])
 
 

@@ -2,7 +2,7 @@
 
 A pass has four phases, shown on the table itself:
 1. segments: each segment of the profile lights in turn, in chain order, in its own
-   colour: the play area white, each panel its seat's family colour (seat 0 red, 1 blue,
+   colour: the play area white, each panel its seat's colour (seat 0 red, 1 blue,
    2 yellow, 3 green...), "skip" stretches dim white. A strip in the wrong place, or red
    showing as green (wrong led.order), shows at once.
 2. leds: every LED of the chain, one at a time in chain order, white. A dead LED (and
@@ -55,7 +55,7 @@ def led_step_ms(count):
 def segment_colour(seg):
     k = seg["kind"]
     if k == "panel" or k == "hand":
-        return P.FAMILY[seg["player"] % len(P.FAMILY)]
+        return P.SEAT[seg["player"] % len(P.SEAT)]
     if k == "skip":
         return SKIP_COLOUR
     return PLAY_COLOUR
@@ -214,7 +214,7 @@ class SelfTest:
                 done += 1
             p = self.key_player[i]
             led = lay.blood_led(p, self.key_role[i])
-            col = P.FAMILY[p % len(P.FAMILY)]
+            col = P.SEAT[p % len(P.SEAT)]
             if st == STUCK:
                 if blink or not deb.is_down(i):
                     c = P.ERROR
@@ -245,7 +245,7 @@ class SelfTest:
     def _player_status(self, p, blink):
         """Colour of player p's status LED 0: error if one of its buttons is stuck, steady when all
         are done, blinking while some are not; None for dark."""
-        col = P.FAMILY[p % len(P.FAMILY)]
+        col = P.SEAT[p % len(P.SEAT)]
         all_ok = True
         for i in range(self.n_buttons):
             if self.key_player[i] == p:

@@ -183,7 +183,7 @@ def _angle_of(x, y):
     return math.atan2(x, -y)
 
 
-def draw_panels(img, canvas, layout, families):
+def draw_panels(img, canvas, layout, players):
     """Each player's panel: a plate under the blood and status LEDs, labelled outside."""
     d = ImageDraw.Draw(img)
     s = canvas.scale
@@ -198,8 +198,8 @@ def draw_panels(img, canvas, layout, families):
         ux, uy = mx, my
         m = math.hypot(ux, uy) or 1.0
         ux, uy = ux / m, uy / m  # outwards from the table's centre
-        playing = p < families
-        col = P.FAMILY[p] if p < len(P.FAMILY) else (200, 200, 200)
+        playing = p < players
+        col = P.SEAT[p] if p < len(P.SEAT) else (200, 200, 200)
         cx, cy = canvas.px(mx, my)
         d.polygon(rotated_rect(cx, cy, ax, ay, (n / 2 + 0.55) * s, 0.6 * s), fill=PLATE,
                   outline=col if playing else EMPTY_SLOT, width=max(1, int(0.06 * s)))

@@ -392,7 +392,7 @@ class TerminalView:
         n = min(self.players_shown(), self.keymap.players)
         cells = []
         for p in range(n):
-            t = Text("%-7s" % _family(p), style=_rgb_style(P.FAMILY[p % len(P.FAMILY)], bold=True))
+            t = Text("%-7s" % _seat_name(p), style=_rgb_style(P.SEAT[p % len(P.SEAT)], bold=True))
             t.append(" ".join(self.keymap.rows[p]))
             if self.looking(p):
                 t.append(" looks", style="bold")
@@ -425,7 +425,7 @@ class TerminalView:
             if self.looking(p):
                 words = hook(self.table, p)
                 for part in textwrap.wrap(words or "", width):
-                    out.append(Text(part, style=_rgb_style(P.FAMILY[p % len(P.FAMILY)], bold=True)))
+                    out.append(Text(part, style=_rgb_style(P.SEAT[p % len(P.SEAT)], bold=True)))
         return out
 
     def side_lines(self, width, height):
@@ -565,7 +565,7 @@ class TerminalView:
                 self.subtitle)
 
 
-def _family(p):
+def _seat_name(p):
     return SEAT_NAMES[p] if p < len(SEAT_NAMES) else "player %d" % p
 
 

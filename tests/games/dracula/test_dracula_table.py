@@ -70,8 +70,8 @@ def test_the_map_panels_and_health_at_the_start():
     for r in range(g.map.n):
         want[play.draw.room_led[r]] = DD.DR_CRYPT if g.map.is_crypt(r) else DD.DR_ROOM
     want[room_led(d, "c3")] = DD.DRACULA  # D2: everyone knows where he starts
-    want[room_led(d, "a1")] = P.FAMILY[0]
-    want[room_led(d, "e5")] = P.FAMILY[1]
+    want[room_led(d, "a1")] = P.SEAT[0]
+    want[room_led(d, "e5")] = P.SEAT[1]
     for i in play.draw.health_led:
         want[i] = DD.DRACULA
     assert len(play.draw.health_led) == 3

@@ -92,7 +92,7 @@ def test_a_move_leaves_a_dim_trail_and_blinks_where_it_lands():
     first = frames[0][1]
     assert rgb_at(first, led(c, src)) == c.trail[s]
     lit = {rgb_at(f, led(c, dst)) for t, f in frames if t < end}
-    assert P.FAMILY[s] in lit and (0, 0, 0) in lit
+    assert P.SEAT[s] in lit and (0, 0, 0) in lit
 
 
 def test_a_suck_flashes_blood_red_and_an_overtake_white_and_the_seat_colour():
@@ -106,7 +106,7 @@ def test_a_suck_flashes_blood_red_and_an_overtake_white_and_the_seat_colour():
     s = g.to_move()[0]
     frames, end = play_through(c, s, a)
     h = split(a)[3]
-    assert {rgb_at(f, led(c, h)) for t, f in frames if t < end} == {VP.CURSOR, P.FAMILY[s]}
+    assert {rgb_at(f, led(c, h)) for t, f in frames if t < end} == {VP.CURSOR, P.SEAT[s]}
 
 
 def test_a_ritual_on_a_seat_flashes_both_panels_in_its_type_colour():
@@ -134,12 +134,12 @@ def test_a_triggered_present_and_a_slowed_vampire_are_steps_of_their_own():
     for t in range(VP.ANIM_MS, 2 * VP.ANIM_MS, 16):
         c.render(t)
         seen.add(c.frame.get(lay.cell_led(1, 1)))
-    assert seen == {VP.PRESENT, P.FAMILY[1]}
+    assert seen == {VP.PRESENT, P.SEAT[1]}
     seen = set()
     for t in range(2 * VP.ANIM_MS, 3 * VP.ANIM_MS, 16):
         c.render(t)
         seen.add(c.frame.get(lay.blood_led(2, 0)))
-    assert seen == {P.FAMILY[1], (0, 0, 0)}
+    assert seen == {P.SEAT[1], (0, 0, 0)}
     assert c.animating()
     c.render(3 * VP.ANIM_MS)
     assert not c.animating() and c.n_steps == 0

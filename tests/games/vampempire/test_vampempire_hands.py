@@ -122,7 +122,7 @@ def test_the_chosen_ritual_blinks_and_the_last_row_says_the_choice():
     assert last[0] == KIND_COLOUR[RITUAL]
     assert last[3:3 + NTH[x]] == [RITUAL_COLOUR[R.KINDS[x][1]]] * NTH[x]
     if 1 <= y < 10:
-        assert last[1] == P.FAMILY[y - 1]
+        assert last[1] == P.SEAT[y - 1]
 
 
 def test_an_offer_shows_what_is_given_and_asked_on_the_last_row():
@@ -177,7 +177,7 @@ def test_answering_an_offer_shows_who_offers_what_and_what_is_asked(want):
     off = panel(c, 1)
     last = on[6]
     assert last[0] in (KIND_COLOUR[4], KIND_COLOUR[5])  # accept (green) or refuse (red): its choice
-    assert last[1] == P.FAMILY[0]  # red offers
+    assert last[1] == P.SEAT[0]  # red offers
     sunrise = KIND["sunrise"]
     assert last[3:3 + NTH[sunrise]] == [RITUAL_COLOUR[R.KINDS[sunrise][1]]] * NTH[sunrise]  # what comes in
     hand = g.hands[1]
@@ -251,4 +251,4 @@ def test_choosing_a_vampire_shows_it_on_the_last_row_and_on_the_small_panel():
     shows(1, 2)
     c.press(1, "move", 0)
     shows(1, 4)  # the Beast: the Feathered One is taken
-    assert [c.frame.get(lay.blood_led(0, k)) for k in range(8)] == [P.FAMILY[0]] * 3 + [OFF] * 5
+    assert [c.frame.get(lay.blood_led(0, k)) for k in range(8)] == [P.SEAT[0]] * 3 + [OFF] * 5

@@ -67,12 +67,12 @@ def test_the_map_shows_communities_vampires_the_vatican_and_control():
     assert cell(c, g.vatican, 0) == VATICAN
     com = g.comm[0]
     assert cell(c, com[0], 0) == TYPE_COLOUR[com[1]]  # a full die: full colour
-    assert cell(c, g.pos[0], 0) == P.FAMILY[0] and cell(c, g.pos[1], 0) == P.FAMILY[1]
+    assert cell(c, g.pos[0], 0) == P.SEAT[0] and cell(c, g.pos[1], 0) == P.SEAT[1]
     com[3] = 1
     com[2] = 0
     c.sync()
     assert cell(c, com[0], 0) != TYPE_COLOUR[com[1]]  # sucked dry: dimmer
-    assert cell(c, com[0], 500) == tuple(x // 4 for x in P.FAMILY[1])  # its controller, dimmed
+    assert cell(c, com[0], 500) == tuple(x // 4 for x in P.SEAT[1])  # its controller, dimmed
     g.routes = [com[0]]
     c.sync()
     assert cell(c, com[0], 500) == ROUTE
@@ -358,12 +358,12 @@ def test_look_shows_ones_influence_on_the_map():
     com[4] = 2  # seat 1 has controlled it once; seat 0 controls it now
     com[3] = 0
     c = table(g)
-    assert cell(c, com[0], 500) == tuple(x // 4 for x in P.FAMILY[0])
+    assert cell(c, com[0], 500) == tuple(x // 4 for x in P.SEAT[0])
     c.press(1, "look", 0)
-    assert cell(c, com[0], 500) == tuple(x // 2 for x in P.FAMILY[1])
+    assert cell(c, com[0], 500) == tuple(x // 2 for x in P.SEAT[1])
     assert cell(c, com[0], 0) == TYPE_COLOUR[com[1]]  # the first picture is unchanged
     c.release(1, "look", 0)
-    assert cell(c, com[0], 500) == tuple(x // 4 for x in P.FAMILY[0])
+    assert cell(c, com[0], 500) == tuple(x // 4 for x in P.SEAT[0])
 
 
 def blood(c, s, now):
@@ -395,7 +395,7 @@ def test_choosing_shows_the_vampire_on_offer_and_the_vampires_taken():
     c.release(0, "look", 0)
     assert g.vamp[0] == 2 and c.choices_due
     for t in (0, 1000, 2000):
-        assert blood(c, 0, t) == lights(P.FAMILY[0], 3)  # taken by red
+        assert blood(c, 0, t) == lights(P.SEAT[0], 3)  # taken by red
         assert blood(c, 1, t) == lights(white, 1)  # at once, before its choices are listed
     c.press(1, "move", 10)
     assert blood(c, 1, 10) == lights(white, 2)
@@ -406,11 +406,11 @@ def test_choosing_shows_the_vampire_on_offer_and_the_vampires_taken():
     c.press(1, "move", 40)
     c.press(1, "ok", 40)
     assert g.vamp[1] == 1
-    assert blood(c, 1, 50) == lights(P.FAMILY[1], 2) and blood(c, 2, 50) == lights(white, 1)
+    assert blood(c, 1, 50) == lights(P.SEAT[1], 2) and blood(c, 2, 50) == lights(white, 1)
     c.press(2, "move", 60)
     assert blood(c, 2, 60) == lights(white, 4)  # the Tyrant and the Feathered One are taken
     c.press(2, "ok", 60)
-    assert g.phase == "afternoon" and blood(c, 2, 2000) == lights(P.FAMILY[2], 4)  # in play: every third second
+    assert g.phase == "afternoon" and blood(c, 2, 2000) == lights(P.SEAT[2], 4)  # in play: every third second
 
 
 def test_a_seat_the_board_plays_shows_no_vampire_on_offer():
@@ -419,7 +419,7 @@ def test_a_seat_the_board_plays_shows_no_vampire_on_offer():
     c.press(0, "move", 0)
     c.press(0, "ok", 0)
     assert c.board_turn and g.to_move() == [1]
-    assert blood(c, 1, 0) == lights(P.OFF, 0) and blood(c, 0, 0) == lights(P.FAMILY[0], 2)
+    assert blood(c, 1, 0) == lights(P.OFF, 0) and blood(c, 0, 0) == lights(P.SEAT[0], 2)
 
 
 def test_in_play_each_seats_vampire_shows_on_its_blood_leds_every_third_second():
@@ -428,8 +428,8 @@ def test_in_play_each_seats_vampire_shows_on_its_blood_leds_every_third_second()
     g = M.new_game(2, 4, vampires=["beast", "baroness", "feathered", "tyrant"])
     c = table(g)
     for s, n in ((0, 4), (1, 1), (2, 3), (3, 2)):
-        assert blood(c, s, 2000) == lights(P.FAMILY[s], n)
-        assert blood(c, s, 5500) == lights(P.FAMILY[s], n)
+        assert blood(c, s, 2000) == lights(P.SEAT[s], n)
+        assert blood(c, s, 5500) == lights(P.SEAT[s], n)
         assert blood(c, s, 0) == lights(VP.SOUL, 0) and blood(c, s, 3000) == lights(P.OFF, 0)  # 0 soul
         bodies = g.bodies[s]
         assert blood(c, s, 1000) == lights(VP.BODY, bodies) and blood(c, s, 4999) == lights(VP.BODY, bodies)

@@ -62,7 +62,7 @@ def _arrivals(c, diffs):
         assert len(d) == 1, "one card on its way at a time: %r" % d
         led, colour = d[0]
         s, k = where[led]  # on a seat's own arc
-        assert colour == P.FAMILY[s]  # in that seat's colour: a card face down, for it
+        assert colour == P.SEAT[s]  # in that seat's colour: a card face down, for it
         if last is None or last[0] != s or k > last[1]:
             seen.append(s)
         last = (s, k)

@@ -95,7 +95,7 @@ def test_the_hand_shows_on_its_own_panel_only_while_look_is_held():
     assert [_panel(d, 1, k) for k in range(8)] == [(0, 0, 0)] * 8  # another panel shows nothing of it
     d.let_go(0, "look")
     assert [_panel(d, 0, k) for k in range(8)] == dark
-    assert P.FAMILY[0]
+    assert P.SEAT[0]
 
 
 def test_one_person_against_the_board():
@@ -239,8 +239,8 @@ def test_an_aimed_secret_choice_shows_its_target_on_its_own_panel_only():
         play.render(now)
         seen_hand.add(fr.get(lay.hand_led(seat, hx, hy)))
         seen_grid.add(fr.get(grid))
-    assert P.FAMILY[seat] in seen_hand  # it blinks there, in the seat's colour
-    assert P.FAMILY[seat] not in seen_grid or len(seen_grid) == 1  # the grid cell does not blink it
+    assert P.SEAT[seat] in seen_hand  # it blinks there, in the seat's colour
+    assert P.SEAT[seat] not in seen_grid or len(seen_grid) == 1  # the grid cell does not blink it
 
 
 @pytest.mark.parametrize("profile", ["grid8", "grid8hands"])
@@ -328,12 +328,12 @@ def test_on_a_table_without_hand_panels_the_small_panel_shows_where_the_choice_p
         return [fr.get(at + k) for k in range(8)]
 
     col = blood(100 + 16)
-    assert [k for k in range(8) if col[k] == P.FAMILY[seat]] == [x >> 3]
+    assert [k for k in range(8) if col[k] == P.SEAT[seat]] == [x >> 3]
     place = blood(100 + PAGE_MS // 2 + 16)
-    assert [k for k in range(8) if place[k] == P.FAMILY[seat]] == [x & 7]
-    assert fr.get(at + 10) == P.FAMILY[seat]
+    assert [k for k in range(8) if place[k] == P.SEAT[seat]] == [x & 7]
+    assert fr.get(at + 10) == P.SEAT[seat]
     later = blood(100 + PAGE_MS + 16)  # then its items
-    assert P.FAMILY[seat] not in later[:1] or later != place
+    assert P.SEAT[seat] not in later[:1] or later != place
 
 
 MPY_FRAMES = r"""

@@ -10,7 +10,7 @@ from nightboard.table.frame import Frame
 from table_driver import Driver
 from vr_helpers import BAT, BLUE, MAN, RED, RING4, YELLOW, position
 
-HOME_RED = tuple(c >> VD.HOME_DIM_SHIFT for c in P.FAMILY[RED])
+HOME_RED = tuple(c >> VD.HOME_DIM_SHIFT for c in P.SEAT[RED])
 
 
 def test_whole_two_family_game_through_the_buttons_alone():
@@ -44,16 +44,16 @@ def test_cards_and_vampires_of_a_known_position_led_by_led():
     d.table.tick()  # clock at 0
     lay = d.table.layout
     assert d.led(lay.card_led(1, 16, 0)) == VD.CARD[3]  # card 1 is the Tower
-    assert d.led(lay.card_led(1, 16, 1)) == P.FAMILY[RED]  # red Man in the Man slot
+    assert d.led(lay.card_led(1, 16, 1)) == P.SEAT[RED]  # red Man in the Man slot
     assert d.led(lay.card_led(1, 16, 2)) == (0, 0, 0) and d.led(lay.card_led(1, 16, 3)) == (0, 0, 0)
     assert d.led(lay.card_led(8, 16, 0)) == HOME_RED  # a Home in its family colour, dimmed
     # Two Bats on card 3: blue first, yellow half a second later.
-    assert d.led(lay.card_led(3, 16, 3)) == P.FAMILY[BLUE]
+    assert d.led(lay.card_led(3, 16, 3)) == P.SEAT[BLUE]
     d.hal.clock.advance(500)
     d.table.tick()
-    assert d.led(lay.card_led(3, 16, 3)) == P.FAMILY[YELLOW]
+    assert d.led(lay.card_led(3, 16, 3)) == P.SEAT[YELLOW]
     # Parked vampires: every family's Wolf on card 13 shares the Wolf slot.
-    assert d.led(lay.card_led(13, 16, 2)) in [P.FAMILY[f] for f in range(4)]
+    assert d.led(lay.card_led(13, 16, 2)) in [P.SEAT[f] for f in range(4)]
     # V15: red holds 5, lost 2 last turn, 1 before.
     blood = [d.led(lay.blood_led(RED, k)) for k in range(8)]
     assert blood == [P.BLOOD_HELD] * 5 + [VD.BLOOD_LOST_LAST] * 2 + [(0, 0, 0)]
@@ -62,7 +62,7 @@ def test_cards_and_vampires_of_a_known_position_led_by_led():
 
 
 def test_card_colours_are_told_apart():
-    colours = list(VD.CARD.values()) + list(P.FAMILY)
+    colours = list(VD.CARD.values()) + list(P.SEAT)
     assert len(set(colours)) == len(colours)
 
 
@@ -144,13 +144,13 @@ def test_awaiting_family_blinks_and_confirmed_is_steady():
     for _ in range(60):
         d.frames()
         seen.add(d.led(lay.status_led(BLUE, 0)))
-    assert seen == {P.FAMILY[BLUE], (0, 0, 0)}
+    assert seen == {P.SEAT[BLUE], (0, 0, 0)}
     d.tap(BLUE, "ok")
     seen = set()
     for _ in range(60):
         d.frames()
         seen.add(d.led(lay.status_led(BLUE, 0)))
-    assert seen == {P.FAMILY[BLUE]}
+    assert seen == {P.SEAT[BLUE]}
 
 
 def test_confirmed_family_cannot_change_its_choice():
@@ -238,7 +238,7 @@ def test_grid_table_shows_vampiring_on_its_outer_ring():
         d.frames()
         colours.add(d.led(lay.card_led(home, 16, 0)))
     # Red's Home cell takes turns between the card colour and its three vampires (red).
-    assert HOME_RED in colours and P.FAMILY[RED] in colours
+    assert HOME_RED in colours and P.SEAT[RED] in colours
 
 
 @pytest.mark.parametrize("name", ["ring4", "grid8"])

@@ -38,7 +38,7 @@ def test_board_families_choose_as_the_turn_begins_and_the_turn_waits_for_the_per
     assert g.view()["submitted"] == [False, True, True]  # confirmed at once, their choices secret
     assert g.turn == 1
     for f in (1, 2):
-        assert _status(d, f, 0) == P.FAMILY[f] and _status(d, f, 2) == P.FAMILY[f]
+        assert _status(d, f, 0) == P.SEAT[f] and _status(d, f, 2) == P.SEAT[f]
         assert _status(d, f, 1) == (0, 0, 0)
     assert _status(d, 0, 2) == (0, 0, 0)  # a person's LED 3 stays dark
     d.tap(0, "ok")

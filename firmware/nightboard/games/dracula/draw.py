@@ -148,7 +148,7 @@ class Renderer:
             items = k + (0 if col is DR_ROOM or col is DR_CRYPT else 1)  # a special room takes turns too
             slot = phase % items
             if slot < k:
-                self.room(r, P.FAMILY[self._nth(sc, r, slot)])
+                self.room(r, P.SEAT[self._nth(sc, r, slot)])
             else:
                 self.room(r, col)
 
@@ -190,7 +190,7 @@ class Renderer:
 
     def draw_status(self, sc, h, now, steady, kind, refused):
         """LED 1: the hunter; LED 2: the action being chosen (kind, 0 none); LED 3: white for a rest."""
-        col = P.FAMILY[h]
+        col = P.SEAT[h]
         if not sc.alive[h]:
             self.status(h, 0, P.OFF)
         elif steady:
@@ -231,7 +231,7 @@ class Renderer:
         a = st[3]
         if kind == S.MOVE:
             if on:
-                self.room(st[4], P.FAMILY[a])
+                self.room(st[4], P.SEAT[a])
         elif kind == S.GARLIC:
             self.room(a, P.GARLIC if on else P.OFF)
         elif kind == S.FOUND:
@@ -269,7 +269,7 @@ class Renderer:
                     c = P.WOUND if on else P.OFF
                     self.frame.set(self.lives_led[k], c[0], c[1], c[2])
         elif kind == S.DEAD:
-            c = P.FAMILY[a] if on else P.OFF
+            c = P.SEAT[a] if on else P.OFF
             lay = self.layout
             for k in range(lay.blood_count):
                 self.frame.put(lay.panel_at[a] + 3 * k, c)

@@ -287,7 +287,7 @@ class DraculaPlay:
             dr.draw_end(sc, now)
         elif self.timeline is None and not self.pending_night and sc.active >= 0 and self.targets:
             h = sc.active
-            c = P.FAMILY[h] if self.kind == R.MOVE else KIND_COLOUR[self.kind]
+            c = P.SEAT[h] if self.kind == R.MOVE else KIND_COLOUR[self.kind]
             dr.cursor(self.targets[self.target], c, now)
 
     # --- text for the host ---------------------------------------------------------------

@@ -32,9 +32,9 @@ def draw_hand(play, s, blink):
     if play.pick_bodies and len(hand) < rows and not blink:  # bodies asked of it: a blinking amber row
         hp.row(s, len(hand), BODY, play.pick_bodies)
     c = KIND_COLOUR[play.kind]
-    hp.cell(s, 0, rows, P.FAMILY[s] if c is None else c)
+    hp.cell(s, 0, rows, P.SEAT[s] if c is None else c)
     if play.pick_seat >= 0:
-        hp.cell(s, 1, rows, P.FAMILY[play.pick_seat])
+        hp.cell(s, 1, rows, P.SEAT[play.pick_seat])
     item = play.pick_item
     if play.kind == A.CHOOSE:  # the vampire on offer: 1 to 4 white lights
         hp.row(s, rows, CURSOR, item + 1, 3)

@@ -105,7 +105,7 @@ class VampEmpirePlay:
         self.moving = bytearray(n)
         self.hands = [bytearray(24) for _ in range(n)]
         self.influence = [bytearray(16) for _ in range(n)]  # hexes where each seat has influence (255: none)
-        self.influence_colour = [_dim(P.FAMILY[s], 1, 2) for s in range(n)]
+        self.influence_colour = [_dim(P.SEAT[s], 1, 2) for s in range(n)]
         self.kinds = []
         self.kind = 0
         self.choices_due = False  # the choices of the seat to move are still to be worked out (sync)
@@ -113,7 +113,7 @@ class VampEmpirePlay:
         self.choice = 0
         self.board_at = -1  # when the board plays its next action (the first frame after a change)
         self.thinking = Thinking()  # the board's decision for the seat it plays, spread over frames
-        self.trail = [_dim(P.FAMILY[s], 1, 4) for s in range(len(P.FAMILY))]
+        self.trail = [_dim(P.SEAT[s], 1, 4) for s in range(len(P.SEAT))]
         self.steps = [[0, 0, 0, 0] for _ in range(MAX_STEPS)]
         self.n_steps = 0
         self.anim_at = 0  # when the first step started
@@ -163,11 +163,11 @@ class VampEmpirePlay:
         for c in v["communities"]:
             col = _dim(TYPE_COLOUR[c[1]], 1 + c[2], 2 + c[1])  # brighter the more bodies its die holds
             _put(a, c[0], col)
-            _put(b, c[0], _dim(P.FAMILY[c[3]], 1, 4) if c[3] >= 0 else col)
+            _put(b, c[0], _dim(P.SEAT[c[3]], 1, 4) if c[3] >= 0 else col)
         for h in v["routes"]:
             _put(b, h, ROUTE)
         for s in range(v["players"] - 1, -1, -1):
-            _put(a, v["pos"][s], P.FAMILY[s])
+            _put(a, v["pos"][s], P.SEAT[s])
             if s < len(self.pos):
                 self.pos[s] = v["pos"][s]
         for s in range(min(v["players"], len(self.influence))):
@@ -193,9 +193,9 @@ class VampEmpirePlay:
                 _put(bodies, 7, SOUL_HIGH)
             if v["phase"] == "choose":  # T1: steadily, the vampire each seat has taken, 1 to 4 in its colour
                 for k in range(8):
-                    _put(soul, k, P.FAMILY[s] if k <= v["vampires"][s] else OFF)
+                    _put(soul, k, P.SEAT[s] if k <= v["vampires"][s] else OFF)
                 bodies[:] = soul
-            _put(status, 0, P.FAMILY[s])
+            _put(status, 0, P.SEAT[s])
             ap = v["ap"] if (v["phase"] == "night" and v["active"] == s) else 0
             _put(status, 1, AP_COLOUR[min(ap, 5)])
             if self.looking[s]:
@@ -390,7 +390,7 @@ class VampEmpirePlay:
             if third == 2 and blood is bodies and not choosing:
                 w = g.vamp[s]  # its vampire in its colour: 1 the Baroness, 2 the Tyrant, 3 the Feathered One, 4 the Beast
                 for k in range(8):
-                    f.put(at + 3 * k, P.FAMILY[s] if k <= w else OFF)
+                    f.put(at + 3 * k, P.SEAT[s] if k <= w else OFF)
             if own and blink and s == self.mover and 0 <= self.pick_at < 8:
                 f.put(at + 3 * self.pick_at, OFF)  # the ritual of the choice blinks
             if self.looking[s] and hp:
@@ -411,7 +411,7 @@ class VampEmpirePlay:
                 # The choice shows only while its player holds look: which kinds and targets it may choose
                 # can depend on its hidden hand (an accept it can make, a ritual's target).
                 c = KIND_COLOUR[self.kind]
-                f.put(st + 6, P.FAMILY[s] if c is None else c)
+                f.put(st + 6, P.SEAT[s] if c is None else c)
         if self.n_steps:
             k = (now - self.anim_at) // ANIM_MS
             if 0 <= k < self.n_steps:
@@ -488,7 +488,7 @@ class VampEmpirePlay:
         s = st[1]
         b = st[2]
         c = st[3]
-        fam = P.FAMILY[s]
+        fam = P.SEAT[s]
         if what == AN_MOVE:
             if local < ANIM_MS // 2 and b != c:
                 f.put(cells[b], self.trail[s])
@@ -507,7 +507,7 @@ class VampEmpirePlay:
             elif c >= 1:
                 self._flash_panel(c - 1, col)
         elif what == AN_SLOWED:
-            self._flash_panel(s, P.FAMILY[b] if on else OFF)
+            self._flash_panel(s, P.SEAT[b] if on else OFF)
 
     def _flash_panel(self, s, col):
         if s < len(self.panels):

@@ -252,7 +252,7 @@ class VampireCardsPlay:
             return
         s = self.deal_q[self.deal_head]
         step = (now - self.deal_t0) * sector // DEAL_MS
-        self.frame.put(3 * self.layout.ring_led(ring // 2 + s * sector + sector - 1 - step), P.FAMILY[s])
+        self.frame.put(3 * self.layout.ring_led(ring // 2 + s * sector + sector - 1 - step), P.SEAT[s])
 
     # --- drawing -----------------------------------------------------------------------------------
 
@@ -272,7 +272,7 @@ class VampireCardsPlay:
             if s >= seats:
                 break
             at = ring // 2 + s * sector  # the arc in front of its panel (panel 0 faces ring position 0 across the table)
-            col = ESCAPED if g.escaped[s] else P.FAMILY[s]
+            col = ESCAPED if g.escaped[s] else P.SEAT[s]
             if s == waiting and not blink:
                 col = OFF
             fr.put(3 * lay.ring_led(at), col)
@@ -315,7 +315,7 @@ class VampireCardsPlay:
         fr = self.frame
         a = self.layout.panel_at[s]
         st = a + STATUS_AT
-        fr.put(st, P.FAMILY[s] if (s != self.waiting or blink) else OFF)
+        fr.put(st, P.SEAT[s] if (s != self.waiting or blink) else OFF)
         if now < self.refused_until[s]:
             fr.put(st + 3, P.ERROR if blink else OFF)
             fr.put(st + 6, P.ERROR if blink else OFF)
@@ -337,7 +337,7 @@ class VampireCardsPlay:
             fr.put(st + 3, KIND_COLOUR[chosen // 1024])
             t = (chosen % 1024) // 64
             if chosen // 1024 in AIMED:
-                fr.put(st + 6, P.FAMILY[t])
+                fr.put(st + 6, P.SEAT[t])
 
     def _hand(self, s, hand, cards, blink, chosen):
         """The hand on the seat's private hand panel: a row per card, in the suit's colour, as many lights
@@ -348,7 +348,7 @@ class VampireCardsPlay:
         if chosen is not None:
             hp.cell(s, 0, hp.h - 1, KIND_COLOUR[chosen // 1024])
             if chosen // 1024 in AIMED:
-                hp.cell(s, 1, hp.h - 1, P.FAMILY[(chosen % 1024) // 64])
+                hp.cell(s, 1, hp.h - 1, P.SEAT[(chosen % 1024) // 64])
         for i in range(len(hand)):
             if cards >> i & 1 and not blink:
                 continue

@@ -67,7 +67,7 @@ PAGE_FIELDS = ("hand", "my_loot", "my_bites", "peeks")
 
 
 DARK = P.OFF
-DIMMED = tuple((c[0] >> 2, c[1] >> 2, c[2] >> 2) for c in P.FAMILY)  # a guard laid down (made once)
+DIMMED = tuple((c[0] >> 2, c[1] >> 2, c[2] >> 2) for c in P.SEAT)  # a guard laid down (made once)
 
 
 class VampireNightsPlay:
@@ -171,7 +171,7 @@ class VampireNightsPlay:
                 if cell[0] == at:
                     break
             else:
-                cols = [DIMMED[j >> 1] if guards[j][2] else P.FAMILY[j >> 1] for j in range(len(guards)) if guards[j][0] == x]
+                cols = [DIMMED[j >> 1] if guards[j][2] else P.SEAT[j >> 1] for j in range(len(guards)) if guards[j][0] == x]
                 base = self._base(v, x >> 3, x & 7)
                 if base is not DARK:
                     cols.append(base)
@@ -368,7 +368,7 @@ class VampireNightsPlay:
             # Only a choice made without look shows on the grid: one made while look is held may be
             # secret (and which kinds of choice come up as mode is pressed tells what is held), so it
             # shows on its player's own panel only.
-            self._cell(x >> 3, x & 7, P.FAMILY[seat])
+            self._cell(x >> 3, x & 7, P.SEAT[seat])
         hp = self.hand_panel
         panels = self.layout.panel_at
         for p in range(self.public["players"]):
@@ -379,7 +379,7 @@ class VampireNightsPlay:
                 hp.show(p)
             at = panels[p]
             if p != seat or blink:
-                fr.put(at + 3 * 8, P.FAMILY[p])
+                fr.put(at + 3 * 8, P.SEAT[p])
             if now < self.refused_until[p] and blink:
                 fr.put(at + 3 * 9, P.ERROR)
                 fr.put(at + 3 * 10, P.ERROR)
@@ -463,11 +463,11 @@ class VampireNightsPlay:
         c = x >> 3
         if column:
             for k in range(v["players"]):
-                fr.put(at + 3 * k, P.FAMILY[p] if k == c else ENTRANCE)
+                fr.put(at + 3 * k, P.SEAT[p] if k == c else ENTRANCE)
         else:
             for r in range(7):
-                fr.put(at + 3 * r, P.FAMILY[p] if r == x & 7 else self._base(v, c, r))
-        fr.put(at + 3 * 10, P.FAMILY[p])
+                fr.put(at + 3 * r, P.SEAT[p] if r == x & 7 else self._base(v, c, r))
+        fr.put(at + 3 * 10, P.SEAT[p])
 
     def _hand(self, own, p, now, seat):
         """The seat's own view on its private hand panel, a row each (docs/table.md): 0 its items, 1 and 2
@@ -503,7 +503,7 @@ class VampireNightsPlay:
             if x >= 0 and (now // BLINK_MS) & 1:
                 # Its target: the right-hand columns of the panel stand for the mansion's, a row each
                 # for its rows (Entrance on top); the target blinks there in the seat's colour.
-                hp.cell(p, w - self.game.players + (x >> 3), x & 7, P.FAMILY[p])
+                hp.cell(p, w - self.game.players + (x >> 3), x & 7, P.SEAT[p])
 
     # --- text for the host ---------------------------------------------------------------
 

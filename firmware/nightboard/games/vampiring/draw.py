@@ -46,7 +46,7 @@ DIR_COLOUR = (P.TABLE, P.TRAVEL)   # cw white, ccw ice
 CYCLE_MS = 500
 
 
-HOME = tuple(P.dim(c, HOME_DIM_SHIFT) for c in P.FAMILY)
+HOME = tuple(P.dim(c, HOME_DIM_SHIFT) for c in P.SEAT)
 OFF = P.OFF
 
 
@@ -148,9 +148,9 @@ class Renderer:
                     if k == 0:
                         self.set_card(c, 1 + s, OFF)
                     elif k == 1:
-                        self.set_card(c, 1 + s, P.FAMILY[first[c * 4 + s]])
+                        self.set_card(c, 1 + s, P.SEAT[first[c * 4 + s]])
                     else:
-                        self.set_card(c, 1 + s, P.FAMILY[self._nth(c, s, phase % k)])
+                        self.set_card(c, 1 + s, P.SEAT[self._nth(c, s, phase % k)])
                 for k in range(4, per):
                     self.set_card(c, k, base)
             else:
@@ -158,7 +158,7 @@ class Renderer:
                 total = cnt[c * 4 + 3]
                 for k in range(per):
                     slot = (phase + k) % (total + 1)
-                    self.set_card(c, k, base if slot == 0 else P.FAMILY[self._nth(c, -1, slot - 1)])
+                    self.set_card(c, k, base if slot == 0 else P.SEAT[self._nth(c, -1, slot - 1)])
 
     def _nth(self, card, shape, n):
         """The family of the n-th vampire (in family order) on card with shape (-1: any shape)."""
@@ -206,7 +206,7 @@ class Renderer:
             if kind == S.PARCHMENT and on:
                 self.set_card(c, 0, CARD[2])
             k = self.slot_led(c, self.scene.shape[i])
-            self.set_card(c, k, P.FAMILY[f])
+            self.set_card(c, k, P.SEAT[f])
         elif kind == S.MORPH:
             pass
         elif kind == S.FIGHT:
@@ -229,7 +229,7 @@ class Renderer:
         elif kind == S.ELIM:
             f = st[2]
             lay = self.layout
-            c = P.FAMILY[f] if on else OFF
+            c = P.SEAT[f] if on else OFF
             for k in range(lay.blood_count):
                 self.frame.put(lay.panel_at[f] + 3 * k, c)
 
@@ -239,7 +239,7 @@ class Renderer:
         w = sc.winner
         head = (now // 60) % self.n_cards
         if w >= 0:
-            col = P.FAMILY[w]
+            col = P.SEAT[w]
             for d in range(3):
                 self.set_card((head + d * self.n_cards // 3) % self.n_cards, 0, col)
         top = 1
@@ -249,7 +249,7 @@ class Renderer:
         lay = self.layout
         for f in range(sc.families):
             lit = (sc.scores[f] * lay.blood_count + top - 1) // top
-            col = P.FAMILY[f]
+            col = P.SEAT[f]
             for k in range(lay.blood_count):
                 c = col if k < lit else OFF
                 if f == w and k < lit and (now // 300) % 2:

@@ -189,12 +189,12 @@ class VampiRingPlay:
         mine = self.chosen[f]
         awaited = not g.over and mine < 0 and self.timeline is None
         if self.board[f]:  # the board plays it: steady in its colour, LED 2 dark (its choice is secret)
-            fr.put(a, P.FAMILY[f])
+            fr.put(a, P.SEAT[f])
             fr.put(b, OFF)
-            fr.put(c, P.FAMILY[f])
+            fr.put(c, P.SEAT[f])
             return
         lit = (not awaited) or (now // 400) % 2 == 0
-        fr.put(a, P.FAMILY[f] if lit else OFF)
+        fr.put(a, P.SEAT[f] if lit else OFF)
         if self.looking[f]:
             shown = mine if mine >= 0 else self.action(f)
             m = VD.META_COLOUR[shown >> 1]
@@ -217,7 +217,7 @@ class VampiRingPlay:
         if (now // 200) % 2:
             return
         meta = a >> 1
-        col = P.FAMILY[f]
+        col = P.SEAT[f]
         for v in range(3):
             shape = morph(self.scene.shape[f * 3 + v], meta)
             self.draw.set_card(land[v], self.draw.slot_led(land[v], shape), col)

@@ -27,7 +27,7 @@ def play_turns(game, k):
 
 def _card_colour(code):
     if code >= HOME_BASE:
-        return P.FAMILY[code - HOME_BASE]
+        return P.SEAT[code - HOME_BASE]
     return VD.CARD[code]
 
 
