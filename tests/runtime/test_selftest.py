@@ -467,7 +467,7 @@ def test_selftest_command_says_clearly_when_the_board_cannot_be_reached_or_refus
 
 def test_the_terminal_table_shows_the_selftest():
     from nightboard_host.terminal.view import KeyMap, TerminalView
-    from test_terminal import screen_cells
+    from screen_helpers import screen_cells
 
     d = start_selftest("ring4")
     d.frames(3)
