@@ -14,30 +14,15 @@ from nightboard.hal.sim import MemStorage, PowerCut, WatchdogReset, make_sim_hal
 from nightboard.prng import Prng
 from nightboard.table.saves import SAVE, SEAL_FRAMES, TMP, SaveError, SaveStore, decode, encode
 from nightboard.table.seal import KEY_FILE
+from saves_helpers import KEY, NONCE, boot
 from table_driver import Driver, profile
 
 START = {"game": "vampiring", "players": 3, "seed": 31}
-KEY = bytes(range(32))  # a board's key: boot() puts it in the storage it is given (KEY_FILE)
-NONCE = bytes(8)
 
 
 def _k(storage):
     """The key a table made for itself (at its first boot, in its storage)."""
     return storage.read(KEY_FILE)
-
-
-def boot(storage, reset_cause="power-on", name="ring4"):
-    """A fresh table on the same flash, as after a power cut or a restart."""
-    prof = profile(name)
-    if not storage.exists(KEY_FILE):
-        try:
-            storage.write(KEY_FILE, KEY)
-        except OSError:  # a read-only flash: the table makes a key for the time it runs
-            pass
-    hal = make_sim_hal(prof, storage=storage, reset_cause=reset_cause)
-    d = Driver(None, name=name, hal=hal)
-    d.table.tick()
-    return d
 
 
 def play_turn(d, k):
@@ -845,9 +830,9 @@ def test_full_and_read_only_littlefs_under_micropython():
 
 
 def test_damaged_saves_are_refused_before_they_are_read():
-    """Every damaged or oversized save of tests/runtime/test_hostile_boot.py: set aside at boot, and no more than a
-    save's buffer ever read from the flash (a 1 MB file is refused by its size alone)."""
-    from test_hostile_boot import save_cases
+    """Every damaged or oversized save of tests/runtime/test_hostile_boot.py (saves_helpers.save_cases): set aside
+    at boot, and no more than a save's buffer ever read from the flash (a 1 MB file is refused by its size alone)."""
+    from saves_helpers import save_cases
 
     class Counting(MemStorage):
         largest = 0
