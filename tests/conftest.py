@@ -5,15 +5,33 @@ host/ (the `nightboard` tool), pico/ (the emulated Pico), games/<name>/ (one gam
 parts); helpers/ holds the set-ups they share, fakes/ and fakes_cp/ stand-in hardware modules, scripts/ the
 MicroPython programs some tests run."""
 
+import re
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 for p in (ROOT / "firmware", ROOT / "host", ROOT / "tests", ROOT / "tests" / "helpers"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
-# Some tests still take a set-up from another test module by its name (from test_protocol import ...): every
-# test folder is on the path, so that works whichever folder either is in and whatever order they run in.
-for p in sorted({t.parent for t in (ROOT / "tests").rglob("test_*.py") if "_artifacts" not in t.parts}):
-    if str(p) not in sys.path:
-        sys.path.append(str(p))
+
+
+# pytest puts a test module's folder on the path to import it, so one test module could still import another
+# by its name: such a file fails at collection here. The set-ups tests share live in helpers/.
+_TEST_IMPORT = re.compile(r"^[ \t]*(?:from[ \t]+test_\w*[ \t]+import|import[ \t]+test_\w*)", re.M)
+
+
+class _ImportsATestModule(pytest.File):
+    def collect(self):
+        raise self.CollectError("imports another test module (%s): take the set-up from tests/helpers/"
+                                % self.line)
+
+
+def pytest_collect_file(file_path, parent):
+    if file_path.suffix == ".py" and file_path.name.startswith("test_"):
+        m = _TEST_IMPORT.search(file_path.read_text(encoding="utf-8"))
+        if m:
+            f = _ImportsATestModule.from_parent(parent, path=file_path)
+            f.line = m.group(0).strip()
+            return f

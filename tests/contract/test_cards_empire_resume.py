@@ -5,7 +5,7 @@ straight through (the board's choice for every seat, pressed on the buttons)."""
 import pytest
 
 from nightboard.games.vampempire.actions import split
-from test_reliability import boot
+from saves_helpers import boot
 from table_driver import Driver
 
 GAMES = [

@@ -15,6 +15,8 @@ from mpy_harness import run_mpy
 from nightboard.games import index
 from nightboard.games.errors import GameError
 from nightboard.prng import Prng
+from twins_helpers import board_seats as _board_seats, new_game as _new, random_step as _step
+from twins_helpers import twins_along_play
 
 GAMES = index.names()
 GARBAGE = [None, True, 1.5, -1, 10 ** 9, "", "fly", [], {}, ["x", "y", "z"], {"a": 1}]
@@ -22,28 +24,6 @@ GARBAGE = [None, True, 1.5, -1, 10 ** 9, "", "fly", [], {}, ["x", "y", "z"], {"a
 
 def _mod(name):
     return index.module(name)
-
-
-def _new(name, seed, players=None):
-    mod = _mod(name)
-    lo, hi = mod.GAME["players"]
-    return mod.new_game(seed, players if players is not None else lo + seed % (hi - lo + 1))
-
-
-def _board_seats(g, facts):
-    names = g.seats()
-    return [names.index(s) for s in facts["board_seats"]]
-
-
-def _step(g, facts, rng):
-    """One random legal step: a seat to move, and a random legal action (the board chooses its own)."""
-    seats = g.to_move()
-    seat = seats[rng.below(len(seats))]
-    if seat in _board_seats(g, facts):
-        return seat, None, g.apply(seat, None)
-    legal = g.legal(seat)
-    a = legal[rng.below(len(legal))]
-    return seat, a, g.apply(seat, a)
 
 
 def _play(name, seed, max_steps=3000, each=None):
@@ -169,25 +149,6 @@ def test_seeded_games_are_the_same_on_micropython(name):
 
 # --- non-interference -------------------------------------------------------------------------------
 
-def _secrets(name):
-    return __import__("nightboard.games.%s.secrets" % name, None, None, ["twins"])
-
-
-def _twins_along_play(name, seeds, steps=40):
-    """(state, twin, seats that may know) at random points of random games."""
-    mod = _mod(name)
-    facts = index.tools(name)
-    for seed in seeds:
-        g = _new(name, seed)
-        rng = Prng(seed + 77)
-        for _ in range(steps):
-            if g.result() is not None:
-                break
-            for d, knowers in _secrets(name).twins(g)[:4]:
-                yield g.copy(), mod.from_json(d), knowers
-            _step(g, facts, rng)
-
-
 def _unknowing(g, knowers):
     return [None] + [s for s in range(len(g.seats())) if s not in knowers]
 
@@ -224,7 +185,7 @@ def _same_to_the_unknowing(a, b, knowers):
 @pytest.mark.parametrize("name", GAMES)
 def test_twins_are_positions_that_differ_in_a_hidden_fact(name):
     n = 0
-    for a, b, knowers in _twins_along_play(name, range(3), steps=20):
+    for a, b, knowers in twins_along_play(name, range(3), steps=20):
         assert a.to_json() != b.to_json()
         assert b.copy().to_json() == b.to_json()  # a sound position: it loads and round trips
         assert a.view(None) == b.view(None)
@@ -236,7 +197,7 @@ def test_twins_are_positions_that_differ_in_a_hidden_fact(name):
 def test_non_interference_of_views_until_a_rule_reveals(name):
     facts = index.tools(name)
     checked = 0
-    for a, b, knowers in _twins_along_play(name, range(6)):
+    for a, b, knowers in twins_along_play(name, range(6)):
         rng = Prng(checked)
         for _ in range(8):
             _same_to_the_unknowing(a, b, knowers)
@@ -260,7 +221,7 @@ def test_non_interference_of_views_until_a_rule_reveals(name):
 def test_refusals_say_nothing_of_a_hidden_fact(name):
     """Issue 19: a refused action's words are the same in two states that differ only in a hidden fact."""
     n = 0
-    for a, b, knowers in _twins_along_play(name, range(4), steps=20):
+    for a, b, knowers in twins_along_play(name, range(4), steps=20):
         for seat in _unknowing(a, knowers)[1:]:
             legal = a.legal(seat)
             for act in [x for x in range(0, 2048, 3) if x not in legal] + GARBAGE:
@@ -285,16 +246,6 @@ def _driver(name, position, profile):
 PROFILES = {"ring": "ring4", "grid": "grid8", "hex": "hex8"}
 
 
-def _screen(view):
-    import io
-
-    from rich.console import Console
-
-    c = Console(width=100, height=30, record=True, file=io.StringIO(), color_system="truecolor")
-    c.print(view.render(100, 30))
-    return c.export_text(styles=True)
-
-
 @pytest.mark.parametrize("name", GAMES)
 def test_non_interference_of_frames_and_protocol_replies(name):
     """Tables started from two twin positions: the same frames, the same public replies and the same
@@ -302,11 +253,12 @@ def test_non_interference_of_frames_and_protocol_replies(name):
     revealed it)."""
     from nightboard_host.link.client import LocalLink
     from nightboard_host.terminal.view import KeyMap, TerminalView
+    from screen_helpers import styled_screen
 
     facts = index.tools(name)
     profile = PROFILES[facts["surface"][0]]
     pairs = 0
-    for a, b, knowers in _twins_along_play(name, range(3), steps=12):
+    for a, b, knowers in twins_along_play(name, range(3), steps=12):
         if len(a.seats()) - len(facts["board_seats"]) > 4:
             continue
         if pairs >= 12:
@@ -320,7 +272,7 @@ def test_non_interference_of_frames_and_protocol_replies(name):
             assert da.wire() == db.wire()
             ra, rb = la.call("state"), lb.call("state")
             assert ra == rb
-            assert _screen(ta) == _screen(tb)  # the terminal's words and picture
+            assert styled_screen(ta) == styled_screen(tb)  # the terminal's words and picture
             seats = [s for s in _unknowing(a, knowers)[1:] if s < len(a.seats()) - len(facts["board_seats"])]
             if not seats:
                 break

@@ -17,8 +17,8 @@ from nightboard.table import palette as P
 from nightboard.table.keeper import REPL_MARK, REPL_WORDS
 from nightboard.table.saves import BUFFER, SAVE, SaveError, SaveStore, decode, encode
 from nightboard.table.seal import KEY_BYTES, KEY_FILE, Keys, Sealer
+from nightboard_host.link.client import LocalLink
 from table_driver import Driver, profile
-from test_protocol import LocalLink
 
 NONCE = bytes(8)
 

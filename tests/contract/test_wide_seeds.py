@@ -9,14 +9,14 @@ import sys
 
 import pytest
 
+from dracula_helpers import R, do
 from mpy_harness import ROOT, run_mpy
 from nightboard.games import index, record
 from nightboard.hal.entropy import SeededRandom
 from nightboard.hal.sim import MemStorage, make_sim_hal
 from nightboard.prng import NARROW, draw_seed
+from nightboard_host.link.client import LocalLink
 from table_driver import Driver, profile
-from test_dracula_table import R, do
-from test_protocol import LocalLink
 
 WIDE = (1 << 61) | 0x2F00D5EED  # a seed as the board draws them
 GAMES = index.names()

@@ -1,4 +1,4 @@
-"""Helpers for the Dracula hunt tests: explicit positions by room name, quick lookups."""
+"""Helpers for the Dracula hunt tests: explicit positions by room name, quick lookups, actions by the buttons."""
 
 from nightboard.games.dracula import state as D
 from nightboard.games.dracula import rules as R
@@ -47,5 +47,29 @@ def legal_names(g, h):
     return sorted(g.action_name(a) for a in g.legal_actions(h))
 
 
+def choose(d, kind, room_name=None):
+    """Pick an action on the active hunter's buttons: mode until the kind, move until the room."""
+    play = d.table.play
+    h = d.table.game.active
+    for _ in range(10):
+        if play.kind == kind:
+            break
+        d.tap(h, "mode")
+    assert play.kind == kind
+    if room_name is not None:
+        r = d.table.game.map.room(room_name)
+        for _ in range(10):
+            if play.targets[play.target] == r:
+                break
+            d.tap(h, "move")
+        assert play.targets[play.target] == r
+
+
+def do(d, kind, room_name=None):
+    """The action chosen as choose() does, then played with ok."""
+    choose(d, kind, room_name)
+    d.tap(d.table.game.active, "ok")
+
+
 __all__ = ["D", "R", "RED", "BLUE", "YELLOW", "GREEN", "position", "kinds", "of_kind", "room", "names", "move",
-           "end_turns", "legal_names"]
+           "end_turns", "legal_names", "choose", "do"]

@@ -1,4 +1,4 @@
-"""Helpers for the Vampire Nights tests: build an exploration position by hand."""
+"""Helpers for the Vampire Nights tests: build an exploration position by hand, play a seat's choice by its buttons."""
 
 from nightboard.games import vampire_nights as VN
 from nightboard.games.vampire_nights import components as C
@@ -52,3 +52,15 @@ SINGLE = (1, 6, 8, 9, 10, 11, 12)  # PASS, CLOAK, GARLIC, CROSS, STAKE, BAG, WAT
 
 def guard_of(a):
     return (a & 1023) if (a >> 10) in SINGLE else (a & 1023) >> 6
+
+
+def play_a_step(d, seat, look=False):
+    """The seat's current choice played by its buttons: a secret choice (none shown to all) needs look held,
+    and mode picks the first one; any other is played with ok (or, with `look`, under look too)."""
+    if look or d.table.play.chosen() is None:
+        d.hold(seat, "look")
+        d.tap(seat, "mode")
+        d.tap(seat, "ok")
+        d.let_go(seat, "look")
+    else:
+        d.tap(seat, "ok")

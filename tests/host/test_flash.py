@@ -14,10 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from flash_helpers import hello
 from nightboard_host.link import boards
 from nightboard_host import cli
 from nightboard_host.flashing import flash
-from nightboard_host.link.client import BoardTimeout, Client
+from nightboard_host.link.client import Client
 from nightboard_host.emulation.virtual_board import VirtualBoard
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -236,20 +237,6 @@ def snapshot(directory):
                 st = f.stat()
                 out[str(f.relative_to(directory))] = (st.st_size, st.st_mtime_ns, hashlib.sha256(f.read_bytes()).hexdigest())
     return out
-
-
-def hello(port, timeout=10.0):
-    """The firmware's hello reply, asked over a fresh connection."""
-    end = time.monotonic() + timeout
-    with Client(port, timeout=0.5) as c:
-        while True:
-            try:
-                r = c.request("hello")
-                if r.get("ok"):
-                    return r
-            except BoardTimeout:
-                pass
-            assert time.monotonic() < end, "no hello from %s: %s" % (port, c.noise[-5:])
 
 
 class Cut(Exception):

@@ -20,8 +20,8 @@ from nightboard_host.terminal import monitor
 from nightboard_host.link.client import LocalLink, ProtocolError
 from nightboard_host.terminal.monitor import PublicGame, RemoteKeys, RemoteTable
 from nightboard_host.terminal.view import KeyMap, TerminalView
+from screen_helpers import expected_pixels, picture_pixels, screen_cells
 from table_driver import Driver
-from test_terminal import expected_pixels, picture_pixels, screen_cells
 
 RED, BLUE = 0, 1
 START = {"game": "vampiring", "players": 2, "seed": 5}

@@ -1,6 +1,5 @@
 """`nightboard play`: the terminal view, the keyboard as buttons, a whole game by keys, the CLI."""
 
-import io
 import os
 import random
 import select
@@ -12,7 +11,6 @@ import time
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rich.console import Console
 
 from mpy_harness import ROOT
 from nightboard.games.vampiring import state as V
@@ -20,7 +18,8 @@ from nightboard.hal.sim import SimButtons, SimClock, make_sim_hal
 from nightboard.table.app import Table
 from nightboard.table.profile import load_profile_file
 from nightboard_host.terminal import view as terminal
-from nightboard_host.terminal.view import HALF_BLOCK, TABLE_TOP, KeyFeeder, KeyMap, TerminalView
+from nightboard_host.terminal.view import KeyFeeder, KeyMap, TerminalView
+from screen_helpers import expected_pixels, picture_pixels, screen_cells
 
 PROFILES = ROOT / "hardware" / "profiles"
 
@@ -42,51 +41,6 @@ def table_at(name, position, clock=None):
     t = Table(prof, hal, {"game": "vampiring", "position": position})
     t.tick()
     return t, hal
-
-
-def screen_cells(renderable, width=80, height=24):
-    """The rendered screen as rows of (char, style), plus its plain text, as a width x height console shows it."""
-    console = Console(record=True, width=width, height=height, color_system="truecolor", force_terminal=True,
-                      file=io.StringIO())
-    console.print(renderable)
-    text = console.export_text()
-    lines = console.render_lines(renderable, console.options.update_width(width), pad=False)
-    rows = []
-    for line in lines:
-        row = []
-        for seg in line:
-            for ch in seg.text:
-                row.append((ch, seg.style))
-        rows.append(row)
-    return rows, text
-
-
-def picture_pixels(rows, pic):
-    """{(x, y): (r, g, b)} of the picture area, two pixels per half-block cell."""
-    px = {}
-    for r in range(pic.rows):
-        for c in range(pic.cols):
-            ch, style = rows[r][c]
-            if ch != HALF_BLOCK:  # a label's letter: only in a cell no LED shows, on the table's colour
-                assert ch.isprintable() and ch != " ", "cell (%d, %d) of the picture is %r" % (c, r, ch)
-                px[(c, 2 * r)] = px[(c, 2 * r + 1)] = tuple(style.bgcolor.get_truecolor())
-                continue
-            px[(c, 2 * r)] = tuple(style.color.get_truecolor())
-            px[(c, 2 * r + 1)] = tuple(style.bgcolor.get_truecolor())
-    return px
-
-
-def expected_pixels(pic, rgb):
-    want = {}
-    for x in range(pic.cols):
-        for y in range(pic.height):
-            want[(x, y)] = TABLE_TOP
-    for led in sorted(pic.pixel):
-        x, y = pic.pixel[led]
-        for dy in range(pic.dot):
-            for dx in range(pic.dot):
-                want[(x + dx, y + dy)] = (rgb[3 * led], rgb[3 * led + 1], rgb[3 * led + 2])
-    return want
 
 
 # --- the view ---------------------------------------------------------------------------

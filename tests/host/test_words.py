@@ -20,7 +20,8 @@ from nightboard_host.terminal.monitor import RemoteTable
 from nightboard_host.link.client import LocalLink
 from nightboard_host.terminal.view import KeyMap, TerminalView
 from table_driver import Driver
-from words_helpers import board_record
+from screen_helpers import screen_cells
+from words_helpers import NON_DEFAULT, board_record, hidden_twins
 
 GAMES = ("vampire_cards", "vampire_nights", "vampempire")
 SOURCES = ROOT / "firmware" / "nightboard" / "games"
@@ -271,8 +272,6 @@ def test_the_terminal_and_the_monitor_tell_the_log_in_the_same_words(game):
     n = min(len(mine), len(told))
     assert n >= 5 and [w for _t, w in mine][-n:] == [w for _t, w in told][-n:]
     screen = TerminalView(rt, KeyMap.for_table(rt), "Nightboard monitor")
-    from test_terminal import screen_cells
-
     _rows, text = screen_cells(screen.render(120, 40), 120, 40)
     assert mine[-1][1][:30] in text.replace("\n", " ") or mine[-1][1].split()[0] in text
 
@@ -317,9 +316,6 @@ def test_protocol_md_lists_every_games_players_and_options_as_the_games_say():
         assert rows[name] == (tuple(f["players"]), tuple((o, tuple(v)) for o, v in f["options"])), name
 
 
-NON_DEFAULT = {"vampire_cards": ({"players": 4, "dawn": 25, "board": 1}, "ring4"),
-               "vampire_nights": ({"players": 3, "vampire_bites": 5, "marks": False, "board": "last"}, "grid8"),
-               "vampempire": ({"players": 3, "beast": "turn", "rounds": 20, "board": 2}, "grid8")}
 HIDDEN = {"vampire_cards": ("hands", "prng", "hand"), "vampire_nights": ("tiles", "room_deck", "hand", "prng"),
           "vampempire": ("hands", "deck", "prng", "hand")}
 
@@ -352,36 +348,13 @@ def _monitor_screen(game, position, name):
     d.frames(30)
     rt.refresh()
     view = TerminalView(rt, KeyMap.for_table(rt), "Nightboard monitor")
-    from test_terminal import screen_cells
-
     return screen_cells(view.render(120, 40), 120, 40)[1], rt, d
-
-
-def _twins(game):
-    """Two positions of a game that differ only in hidden facts (hands, decks, face-down rooms)."""
-    g = index.module(game).new_game(7, 3)
-    a = g.to_json()
-    b = json.loads(json.dumps(a))
-    if game == "vampire_cards":
-        b["hands"][0][0], b["pile"][0] = a["pile"][0], a["hands"][0][0]
-        b["hands"][0].sort()
-        b["pile"].sort()
-    elif game == "vampire_nights":
-        down = [x for x in range(len(a["tiles"])) if a["up"][x] == 0 and a["tiles"][x] != 255]
-        pair = [x for x in down if a["tiles"][x] != a["tiles"][down[0]]][:1] + down[:1]
-        b["tiles"][pair[0]], b["tiles"][pair[1]] = a["tiles"][pair[1]], a["tiles"][pair[0]]
-        b["hands"][0][0], b["item_deck"][0] = a["item_deck"][0], a["hands"][0][0]
-        b["hands"][0].sort()
-    else:
-        b["deck"] = list(reversed(a["deck"]))
-    assert a != b
-    return a, b
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_the_monitor_shows_the_public_state_and_nothing_hidden(game):
     name = NON_DEFAULT[game][1]
-    a, b = _twins(game)
+    a, b = hidden_twins(game)
     sa, rt, d = _monitor_screen(game, a, name)
     sb, _rt, d2 = _monitor_screen(game, b, name)
     assert d.table.game.to_json() != d2.table.game.to_json()

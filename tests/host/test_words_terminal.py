@@ -17,7 +17,8 @@ from nightboard_host import cli
 from nightboard_host.commands import play_script
 from nightboard_host.terminal import view as terminal
 from table_driver import profile
-from test_terminal import screen_cells
+from screen_helpers import screen_cells
+from words_helpers import NON_DEFAULT, hidden_twins
 
 GAMES = ("vampire_cards", "vampire_nights", "vampempire")
 RAW = re.compile(r"[{}\[\]]|'[a-z_]+'")
@@ -125,10 +126,8 @@ def test_a_looking_player_reads_only_its_own_hand(game):
 
 
 def _twin_tables(game):
-    """Two tables of the same game that differ only in hidden facts (see test_words._twins)."""
-    from test_words import NON_DEFAULT, _twins
-
-    a, b = _twins(game)
+    """Two tables of the same game that differ only in hidden facts (see words_helpers.hidden_twins)."""
+    a, b = hidden_twins(game)
     name = NON_DEFAULT[game][1]
     out = []
     for pos in (a, b):

@@ -24,6 +24,7 @@ from nightboard.table.hand_panel import MORE, HandPanel
 from nightboard.games.vampire_cards.play import KIND_COLOUR, SUIT
 from nightboard.games.vampire_nights.play import CRIMSON, ITEM, STEEL, TILE
 from table_driver import Driver
+from twins_helpers import twins_along_play
 
 OFF = (0, 0, 0)
 
@@ -258,9 +259,7 @@ def test_nights_a_whole_game_by_buttons_with_hand_panels():
 
 
 def _twins(name, seeds, steps):
-    from test_contract import _twins_along_play
-
-    for a, b, knowers in _twins_along_play(name, seeds, steps=steps):
+    for a, b, knowers in twins_along_play(name, seeds, steps=steps):
         if len(a.seats()) <= 4:
             yield a, b, knowers
 
@@ -271,7 +270,7 @@ def test_a_hidden_fact_shows_only_on_the_hand_panel_of_a_seat_that_knows_it(name
     hand panels of the seats that know it; with only the unknowing holding look they are identical."""
     from nightboard_host.link.client import LocalLink
     from nightboard_host.terminal.view import KeyMap, TerminalView
-    from test_contract import _screen
+    from screen_helpers import styled_screen
 
     checked = differed = 0
     for a, b, knowers in _twins(name, range(3), 10):
@@ -291,7 +290,7 @@ def test_a_hidden_fact_shows_only_on_the_hand_panel_of_a_seat_that_knows_it(name
             assert da.wire() == db.wire()
         # the terminal and the protocol, which show the same LEDs, say the same
         assert LocalLink(da.table).call("state") == LocalLink(db.table).call("state")
-        assert _screen(TerminalView(da.table, KeyMap.for_table(da.table))) == _screen(
+        assert styled_screen(TerminalView(da.table, KeyMap.for_table(da.table))) == styled_screen(
             TerminalView(db.table, KeyMap.for_table(db.table)))
         allowed = set()
         for s in knowers:

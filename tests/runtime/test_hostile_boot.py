@@ -13,60 +13,10 @@ import time
 import pytest
 
 from nightboard.games import vampiring as V
-from nightboard.hal.sim import MemStorage, make_sim_hal
-from nightboard.table.saves import BODY, BUFFER, HEADROOM, SAVE, decode, encode
-from nightboard.table.seal import KEY_FILE, Keys, Sealer, crc32
-from table_driver import Driver, profile
-
-KEY = bytes(range(32))  # the board's key: put in its storage (KEY_FILE) by boot() below
-NONCE = bytes(8)
-KB = 1024
-
-
-def _sealed(body, nonce=NONCE):
-    """A save file whose header is right for `body` (the plain JSON, padded and sealed here with the board's
-    key, its MAC right too)."""
-    keys = Keys(KEY)
-    b = bytearray(body) + bytearray(max(0, BODY - len(body)))
-    sealer = Sealer(keys, nonce, len(body))
-    while not sealer.run(memoryview(b), len(b)):
-        pass
-    mac = keys.mac_start("vampiring", 0, nonce)
-    mac.update(b)
-    head = json.dumps({"nightboard_save": 3, "program": "vampiring", "turns_done": 0, "nonce": nonce.hex(),
-                       "bytes": len(b), "crc32": "%08x" % crc32(b), "mac": keys.mac_end(mac).hex()}).encode()
-    return head + b"\n" + bytes(b)
-
-
-def _padded_save(total):
-    """A save of `total` bytes whose header (length, checksum) is right for its body; the body is not
-    sealed: its size alone must be enough to refuse it, before anything is read."""
-    body = b" " * (total - 200)
-    head = {"nightboard_save": 3, "program": "vampiring", "turns_done": 0, "nonce": NONCE.hex(), "bytes": len(body),
-            "crc32": "%08x" % crc32(body), "note": ""}
-    head["note"] = "x" * (total - len(body) - 1 - len(json.dumps(head)))
-    return json.dumps(head).encode() + b"\n" + body
-
-
-def save_cases():
-    good = encode("vampiring", 0, V.new_game(3, 2).to_json(), KEY, NONCE)
-    head, body = good.split(b"\n", 1)
-    flipped = bytearray(body)
-    flipped[5] ^= 1
-    cases = {
-        "5000 brackets": b"[" * 5000 + b"\n",
-        "nested 5000 deep": _sealed(b"[" * 5000 + b"]" * 5000),
-        "nested 2800 deep, within a save's size": _sealed(b"[" * 1400 + b"]" * 1400),
-        "truncated": good[: len(good) // 2],
-        "wrong checksum": head + b"\n" + bytes(flipped),
-        "binary garbage": bytes(range(256)) * 8,
-        "empty": b"",
-        "a header line 5000 long": b'{"nightboard_save": 2, "x": "' + b"a" * 5000 + b'"}\n{}',
-    }
-    for size in (50, 100, 150, 300, 1024):
-        cases["%d KB" % size] = _padded_save(size * KB)
-    return cases
-
+from nightboard.hal.sim import MemStorage
+from nightboard.table.saves import BUFFER, HEADROOM, SAVE, decode, encode
+from nightboard.table.seal import KEY_FILE, crc32
+from saves_helpers import KB, KEY, NONCE, boot, save_cases
 
 REASONS = {
     "5000 brackets": "too large for a save: 5001 bytes",
@@ -90,15 +40,6 @@ def test_the_cases_are_what_they_say():
     assert header["bytes"] > BUFFER  # a well-formed save, only too big for any board to have written
     assert "%08x" % crc32(cases["50 KB"].split(b"\n", 1)[1]) == header["crc32"]
     assert HEADROOM < 5000
-
-
-def boot(storage):
-    if not storage.exists(KEY_FILE):
-        storage.write(KEY_FILE, KEY)
-    hal = make_sim_hal(profile(), storage=storage)
-    d = Driver(None, hal=hal)
-    d.table.tick()
-    return d
 
 
 @pytest.mark.parametrize("kind", sorted(save_cases()))
@@ -268,7 +209,8 @@ def test_nightboard_flash_repairs_a_board_in_safe_mode(tmp_path):
 
     from nightboard_host.flashing import flash
     from nightboard_host.emulation.virtual_board import VirtualBoard
-    from test_flash import FIRMWARE, hello
+    from flash_helpers import hello
+    from mpy_harness import FIRMWARE
 
     fw = tmp_path / "fw"
     shutil.copytree(FIRMWARE, fw, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))

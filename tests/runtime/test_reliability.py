@@ -14,30 +14,15 @@ from nightboard.hal.sim import MemStorage, PowerCut, WatchdogReset, make_sim_hal
 from nightboard.prng import Prng
 from nightboard.table.saves import SAVE, SEAL_FRAMES, TMP, SaveError, SaveStore, decode, encode
 from nightboard.table.seal import KEY_FILE
+from saves_helpers import KEY, NONCE, boot
 from table_driver import Driver, profile
 
 START = {"game": "vampiring", "players": 3, "seed": 31}
-KEY = bytes(range(32))  # a board's key: boot() puts it in the storage it is given (KEY_FILE)
-NONCE = bytes(8)
 
 
 def _k(storage):
     """The key a table made for itself (at its first boot, in its storage)."""
     return storage.read(KEY_FILE)
-
-
-def boot(storage, reset_cause="power-on", name="ring4"):
-    """A fresh table on the same flash, as after a power cut or a restart."""
-    prof = profile(name)
-    if not storage.exists(KEY_FILE):
-        try:
-            storage.write(KEY_FILE, KEY)
-        except OSError:  # a read-only flash: the table makes a key for the time it runs
-            pass
-    hal = make_sim_hal(prof, storage=storage, reset_cause=reset_cause)
-    d = Driver(None, name=name, hal=hal)
-    d.table.tick()
-    return d
 
 
 def play_turn(d, k):
@@ -500,45 +485,9 @@ def test_saving_failure_is_reported_not_fatal():
 
 @pytest.mark.micropython
 def test_saves_resume_and_recovery_under_micropython():
-    from mpy_harness import run_mpy
+    from mpy_harness import ROOT, run_mpy
 
-    code = """
-import gc, json
-from nightboard.hal.sim import MemStorage, make_sim_hal
-from nightboard.table.app import Table
-from nightboard.table.tablefit import load_profile_once
-prof = load_profile_once('hardware/profiles/ring4.json')
-mem = MemStorage()
-hal = make_sim_hal(prof, storage=mem)
-t = Table(prof, hal, {'game': 'vampiring', 'players': 2, 'seed': 3})
-for f in (0, 1):
-    t.play.confirm(f, 0)
-for _ in range(400):
-    hal.clock.advance(16); t.tick()
-state = t.game.to_json()
-writes = t.saves.writes
-del t, hal
-gc.collect()
-t2 = Table(prof, make_sim_hal(prof, storage=mem), None)
-t2.tick()  # power-up: the first frame says a save is being read,
-t2.tick()  # the second reads it
-out = {'mode': t2.mode, 'same': t2.game.to_json() == state, 'writes': writes}
-def broken(now):
-    raise ValueError('boom')
-t2.play.render = broken
-t2.tick()
-out['crash'] = t2.mode
-out['log'] = 'ValueError: boom' in mem.read('error.log').decode()
-del t2, broken
-gc.collect()
-mem.files['game.json'] = b'{"nightboard_save": 1, "bytes": 3, "crc32": 1}\\nabc'
-t3 = Table(prof, make_sim_hal(prof, storage=mem), None)
-t3.tick()
-t3.tick()
-out['bad'] = t3.save_problem
-out['aside'] = 'game.bad1.json' in mem.listdir()
-print(json.dumps(out))
-"""
+    code = (ROOT / "tests" / "scripts" / "saves_resume_recovery.py").read_text()
     got = json.loads(run_mpy(code, compiled=True).strip().splitlines()[-1])
     assert got == {"mode": "resume_ask", "same": True, "writes": 2,
                    "bad": "the saved game could not be used (sealed by an older firmware (save format 1) with the "
@@ -702,125 +651,13 @@ def test_read_only_with_a_corrupt_save_says_so_and_goes_on_to_the_menu_in_a_mome
           % (in_error * t.frame_ms))
 
 
-LFS_SCRIPT = """
-import json, os, vfs
-from nightboard.hal.rp2_storage import FlashStorage
-from nightboard.hal.sim import make_sim_hal
-from nightboard.table.app import Table
-from nightboard.table.saves import decode
-from nightboard.table.tablefit import load_profile_once
-
-
-class RamBlocks:  # a block device in RAM for littlefs (MicroPython's documented block protocol)
-    def __init__(self, size, count):
-        self.size = size
-        self.data = bytearray(size * count)
-
-    def readblocks(self, n, buf, off=0):
-        a = n * self.size + off
-        buf[:] = memoryview(self.data)[a:a + len(buf)]
-
-    def writeblocks(self, n, buf, off=0):
-        a = n * self.size + off
-        self.data[a:a + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return len(self.data) // self.size
-        if op == 5:
-            return self.size
-        return 0
-
-
-bdev = RamBlocks(512, 48)
-vfs.VfsLfs2.mkfs(bdev)
-vfs.mount(vfs.VfsLfs2(bdev), "/flash")
-prof = load_profile_once("hardware/profiles/ring4.json")
-st = FlashStorage("/flash")  # the board's: a save written over the last one, littlefs keeping the old until close
-hal = make_sim_hal(prof, storage=st)
-t = Table(prof, hal, {"game": "vampiring", "players": 2, "seed": 3})
-for _ in range(60):  # the setup's save is written over the first frames
-    if not t._save_due and not t.saves.pending:
-        break
-    hal.clock.advance(16)
-    t.tick()
-out = {"setup saved": st.exists("game.json")}
-
-
-def fill(name):
-    n = 0
-    try:
-        while True:
-            with open("/flash/" + name % n, "wb") as f:
-                f.write(b"x" * 512)
-            n += 1
-    except OSError as e:
-        return e.args[0]
-
-
-def turn():
-    for f in (0, 1):
-        t.play.confirm(f, hal.clock.ticks_ms())
-    for _ in range(600):
-        hal.clock.advance(16)
-        t.tick()
-        if t.play.turns_done and not t.play.animating() and not t._save_due and not t.saves.pending:
-            break
-
-
-KEY = st.read("board.key")
-SPARE = bytearray(4096)
-RAW = bytearray(4096)
-
-
-def saved_turns():  # read into buffers made at the start: the 24 KB device takes much of this heap
-    with open("/flash/game.json", "rb") as f:
-        n = f.readinto(RAW)
-    return decode(memoryview(RAW)[:n], KEY, SPARE)[0]["turns_done"]
-
-
-out["filled"] = fill("keep%d.bin")
-turn()
-out["full"] = [t.mode, t.save_failing, t.play.turns_done, saved_turns()]
-for n in os.listdir("/flash"):
-    if n.startswith("keep"):
-        os.remove("/flash/" + n)
-turn()
-out["room again"] = [t.save_failing, t.play.turns_done, saved_turns()]
-fill("game.bad%d.json")
-turn()
-out["freed"] = [t.save_failing, t.play.turns_done, saved_turns(), sorted(os.listdir("/flash"))]
-vfs.umount("/flash")
-vfs.mount(vfs.VfsLfs2(bdev), "/flash", readonly=True)
-turn()
-out["read-only"] = [t.mode, t.save_failing, t.play.turns_done, saved_turns()]
-vfs.umount("/flash")
-vfs.mount(vfs.VfsLfs2(bdev), "/flash")
-with open("/flash/game.json", "wb") as f:
-    f.write(b"junk")
-vfs.umount("/flash")
-vfs.mount(vfs.VfsLfs2(bdev), "/flash", readonly=True)
-t = None
-t2 = Table(prof, make_sim_hal(prof, storage=st), None)
-t2.tick()  # power-up: the first frame says a save is being read,
-t2.tick()  # the second reads it
-ms = 0
-while t2.mode == "error" and ms < 10000:
-    t2.hal.clock.advance(16)
-    t2.tick()
-    ms += 16
-out["corrupt and read-only"] = [t2.mode, ms, t2.save_problem]
-print(json.dumps(out))
-"""
-
-
 @pytest.mark.micropython
 def test_full_and_read_only_littlefs_under_micropython():
     """The board's own filesystem (littlefs, MicroPython's VfsLfs2 on a RAM block device of 24 KB) and its
     storage (hal/rp2_storage.py, which writes a save over the last one) filled up and made read-only under
     the table, in the unix port with a Pico-sized heap beside the device: a save that finds no room leaves
     the last one whole."""
-    from mpy_harness import run_mpy
+    from mpy_harness import ROOT, run_mpy
 
     from nightboard_host.emulation.mpy_runner import PICO_HEAP
 
@@ -828,7 +665,8 @@ def test_full_and_read_only_littlefs_under_micropython():
     # block at a time) leave more short-lived garbage than the old ones, and with less this test ran at the
     # edge of fragmentation
     heap = "%dk" % (int(PICO_HEAP.rstrip("k")) + 32)
-    got = json.loads(run_mpy(LFS_SCRIPT, compiled=True, heap=heap).strip().splitlines()[-1])
+    code = (ROOT / "tests" / "scripts" / "littlefs_saves.py").read_text()
+    got = json.loads(run_mpy(code, compiled=True, heap=heap).strip().splitlines()[-1])
     assert got["setup saved"] and got["filled"] == 28  # ENOSPC
     mode, failing, done, saved = got["full"]
     assert mode == "game" and "the flash is full, errno 28" in failing and done == 1 and saved == 0
@@ -845,9 +683,9 @@ def test_full_and_read_only_littlefs_under_micropython():
 
 
 def test_damaged_saves_are_refused_before_they_are_read():
-    """Every damaged or oversized save of tests/runtime/test_hostile_boot.py: set aside at boot, and no more than a
-    save's buffer ever read from the flash (a 1 MB file is refused by its size alone)."""
-    from test_hostile_boot import save_cases
+    """Every damaged or oversized save of tests/runtime/test_hostile_boot.py (saves_helpers.save_cases): set aside
+    at boot, and no more than a save's buffer ever read from the flash (a 1 MB file is refused by its size alone)."""
+    from saves_helpers import save_cases
 
     class Counting(MemStorage):
         largest = 0

@@ -298,70 +298,7 @@ def test_property_any_ring_table_walk_lights_each_led_once(spec):
 
 # --- MicroPython: the same session on the board's interpreter -------------------------------------
 
-SESSION = r"""
-import gc
-import json
-from nightboard.hal.sim import make_sim_hal
-from nightboard.table.app import Table
-from nightboard.table.tablefit import load_profile_once as load_profile_file  # as main.py boots
-
-prof = load_profile_file("hardware/profiles/%s.json" % PROFILE)
-hal = make_sim_hal(prof)
-t = Table(prof, hal, {"game": "selftest"})
-hal.buttons.press(1)  # stuck from the start
-walk = []
-allocs = {}
-
-
-def frame():
-    hal.clock.advance(t.frame_ms)
-    t.tick()
-    if t.play.phase == 1:
-        w = hal.pixels.last
-        lit = [i for i in range(len(w) // 3) if w[3 * i] or w[3 * i + 1] or w[3 * i + 2]]
-        if len(lit) != 1:
-            raise SystemExit("walk frame lights %d LEDs" % len(lit))
-        if not walk or walk[-1] != lit[0]:
-            walk.append(lit[0])
-
-
-def counted(n=20):
-    # heap allocated by the table over n frames (MicroPython only; the walk check is left out meanwhile)
-    measure = hasattr(gc, "mem_alloc")
-    if measure:
-        gc.collect()
-        gc.disable()
-        a = gc.mem_alloc()
-    for _ in range(n):
-        hal.clock.advance(t.frame_ms)
-        t.tick()
-    if measure:
-        b = gc.mem_alloc()
-        gc.enable()
-        return b - a
-    return None
-
-
-allocs["segments"] = counted()
-while t.play.phase < 2:
-    if t.play.phase == 1 and "leds" not in allocs and t.play.step == 5:
-        allocs["leds"] = counted()
-        walk.append("measured")
-    frame()
-for p in range(len(prof["buttons"]["keys"])):
-    if p == 1:
-        continue
-    hal.buttons.press(p)
-    for _ in range(5):
-        frame()
-    hal.buttons.release(p)
-    for _ in range(3):
-        frame()
-r = t.play.report()
-r["walk"] = walk
-print(json.dumps(r))
-print(json.dumps(allocs))
-"""
+SESSION = (ROOT / "tests" / "scripts" / "selftest_session.py").read_text()
 
 
 def _cpython_session(name):
@@ -467,7 +404,7 @@ def test_selftest_command_says_clearly_when_the_board_cannot_be_reached_or_refus
 
 def test_the_terminal_table_shows_the_selftest():
     from nightboard_host.terminal.view import KeyMap, TerminalView
-    from test_terminal import screen_cells
+    from screen_helpers import screen_cells
 
     d = start_selftest("ring4")
     d.frames(3)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from dracula_helpers import D, R
+from dracula_helpers import D, R, choose, do
 from frame_png import assert_leds
 from nightboard.table import palette as P
 from nightboard.games.dracula import draw as DD
@@ -14,29 +14,6 @@ from nightboard.table.profile import ProfileError, check_players
 from table_driver import Driver, game_frame, profile
 
 START = {"game": "dracula", "players": 2, "seed": 5}
-
-
-def choose(d, kind, room_name=None):
-    """Pick an action on the active hunter's buttons: mode until the kind, move until the room."""
-    play = d.table.play
-    h = d.table.game.active
-    for _ in range(10):
-        if play.kind == kind:
-            break
-        d.tap(h, "mode")
-    assert play.kind == kind
-    if room_name is not None:
-        r = d.table.game.map.room(room_name)
-        for _ in range(10):
-            if play.targets[play.target] == r:
-                break
-            d.tap(h, "move")
-        assert play.targets[play.target] == r
-
-
-def do(d, kind, room_name=None):
-    choose(d, kind, room_name)
-    d.tap(d.table.game.active, "ok")
 
 
 def room_led(d, name):

@@ -3,13 +3,13 @@ R2, T1, T6, T9, Y1, Y2, M1), each tested here on its own, with what would show i
 
 import pytest
 
+from empire_helpers import BAR, BEA, FEA, KIND, TYR, game, hand, night, offer, place
 from nightboard.games import vampempire as M
 from nightboard.games.errors import GameError
 from nightboard.games.vampempire import board as B
 from nightboard.games.vampempire import pieces as R
 from nightboard.games.vampempire.actions import (act, ACCEPT, DISCARD, END, INTERCEPT, LET, MOVE, OVERTAKE, PASS,
                                                  REFUSE, RITUAL, ROUTE, SUCK, TRAVEL, UNROUTE)
-from test_vampempire_rules import BAR, BEA, FEA, KIND, TYR, game, hand, night, offer, place
 
 
 def kinds_of(legal, kind):

@@ -8,11 +8,11 @@ import json
 
 import pytest
 
+from empire_helpers import FEA, KIND, TYR, game, hand, night
 from nightboard.games import vampempire as M
 from nightboard.games.errors import GameError
 from nightboard.games.vampempire import pieces as R
 from nightboard.games.vampempire.actions import act, ACCEPT, GIVE, INTERCEPT, LET, OFFER, RITUAL
-from test_vampempire_rules import FEA, KIND, TYR, game, hand, night
 
 
 def _afternoon():

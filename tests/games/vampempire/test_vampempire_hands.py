@@ -154,7 +154,7 @@ def test_hand_panels_say_nothing_of_a_hand_to_those_who_may_not_see_it():
 
 def _answering(want):
     """Red (the Tyrant) offers blue (the Baroness) a Sunrise for `want`; blue holds a Thralls and a Bat Form."""
-    from test_vampempire_rules import KIND, TYR, BAR, game, hand, offer
+    from empire_helpers import KIND, TYR, BAR, game, hand, offer
 
     g = game((TYR, BAR))
     g.hands = [[], []]

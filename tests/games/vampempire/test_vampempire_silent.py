@@ -4,10 +4,10 @@ for Mass Expansion."""
 
 import pytest
 
+from empire_helpers import BAR, BEA, FEA, KIND, TYR, empty_hex, game, hand, night, place
 from nightboard.games.errors import GameError
 from nightboard.games.vampempire import board as B
 from nightboard.games.vampempire.actions import act, END, MOVE, OVERTAKE, RUMMAGE, SUCK
-from test_vampempire_rules import BAR, BEA, FEA, KIND, TYR, empty_hex, game, hand, night, place
 
 
 def _line(g, length):

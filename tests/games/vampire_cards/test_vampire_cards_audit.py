@@ -391,7 +391,7 @@ def test_a_sealed_save_of_a_hostile_position_is_set_aside_and_the_table_starts(k
     # another tool, or an older firmware's mistake): kept aside under another name, never resumed
     from nightboard.hal.sim import MemStorage
     from nightboard.table.saves import SAVE, encode
-    from test_reliability import KEY, NONCE, boot
+    from saves_helpers import KEY, NONCE, boot
 
     pos, _words = _hostile_positions()[k]
     data = encode("vampire_cards", 0, pos, KEY, NONCE)

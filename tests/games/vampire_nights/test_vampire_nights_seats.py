@@ -10,7 +10,7 @@ from nightboard.games.vampire_nights.state import SEATS
 index = pytest.importorskip("nightboard.games.index")
 
 from table_driver import Driver  # noqa: E402
-from test_vampire_nights_table import _play_a_step  # noqa: E402
+from vn_helpers import play_a_step  # noqa: E402
 
 
 def test_the_declared_counts_reach_every_seat():
@@ -114,7 +114,7 @@ def test_one_person_plays_a_four_player_game_against_three_board_seats():
         else:
             assert seat == 0
             before = play.turns_done
-            _play_a_step(d, 0)
+            play_a_step(d, 0)
             assert play.turns_done == before + 1
             human += 1
     assert g.over and g.result()["winners"]

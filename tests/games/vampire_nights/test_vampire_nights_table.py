@@ -15,6 +15,7 @@ if "vampire_nights" not in index.names():
                 allow_module_level=True)
 
 from table_driver import Driver  # noqa: E402
+from vn_helpers import play_a_step  # noqa: E402
 from nightboard.table import palette as P# noqa: E402
 from nightboard.games.vampire_nights.play import ITEM  # noqa: E402
 
@@ -28,18 +29,6 @@ def _panel(d, p, k):
     return d.table.frame.get(lay.panel_at[p] // 3 + k)
 
 
-def _play_a_step(d, seat, look=False):
-    """The seat's current choice played by its buttons: a secret choice (none shown to all) needs look held,
-    and mode picks the first one; any other is played with ok (or, with `look`, under look too)."""
-    if look or d.table.play.chosen() is None:
-        d.hold(seat, "look")
-        d.tap(seat, "mode")
-        d.tap(seat, "ok")
-        d.let_go(seat, "look")
-    else:
-        d.tap(seat, "ok")
-
-
 def test_a_whole_game_by_buttons_saved_after_every_turn():
     d = _driver()
     play = d.table.play
@@ -50,7 +39,7 @@ def test_a_whole_game_by_buttons_saved_after_every_turn():
             break
         seat = g.to_move()[0]
         before = play.turns_done
-        _play_a_step(d, seat)
+        play_a_step(d, seat)
         assert play.turns_done == before + 1
         saves += 1
     assert g.over and g.result()["winners"]
@@ -112,7 +101,7 @@ def test_one_person_against_the_board():
             d.frames(50)  # it plays on its own after a moment
             assert g.to_json() != before
             continue
-        _play_a_step(d, 0)
+        play_a_step(d, 0)
     assert g.over
 
 
@@ -280,7 +269,7 @@ def test_a_frame_drawn_from_the_kept_picture_is_the_frame_drawn_afresh(profile):
             d.tap(seat, "move")
             d.frames(160 if i % 9 == 0 else 30)  # 2.5 s: through the small panel's pages
             d.let_go(seat, "look")
-        _play_a_step(d, seat, look=i % 3 == 1)
+        play_a_step(d, seat, look=i % 3 == 1)
         for _ in range(40):
             d.frames(1)
             animated += play.animating()
@@ -295,7 +284,7 @@ def test_letting_go_of_look_restores_the_choice_made_before_it():
     g = play.game
     while g.phase != "explore":
         seat = g.to_move()[0]
-        _play_a_step(d, seat)
+        play_a_step(d, seat)
     seat = g.to_move()[0]
     d.tap(seat, "move")
     kind, chosen = play.kind, play.chosen()
@@ -374,16 +363,15 @@ def test_no_heap_allocated_over_300_frames_idle_or_looking_on_micropython(profil
 
 
 def _turn_by_buttons(d):
-    _play_a_step(d, d.table.game.to_move()[0])
+    play_a_step(d, d.table.game.to_move()[0])
     d.saved()
 
 
 def test_a_game_resumed_after_a_power_cut_at_every_turn_ends_like_the_straight_game():
     """Saved after every turn: a fresh table on the same flash offers the game and goes on exactly, turn
     after turn, to the same end as the same presses without a cut; a finished game is not offered again."""
-    from test_reliability import boot
-
     from nightboard.table.saves import SAVE
+    from saves_helpers import boot
 
     start = {"game": "vampire_nights", "players": 3, "seed": 12}
     straight = Driver(start, name="grid8")
