@@ -409,7 +409,9 @@ def run_snapshot(args, out=None):
     except (ProfileError, OptionError) as e:
         return fail("snapshot", e)
     facts = index.tools(game.to_json()["game"])
-    played = hooks.hook(facts["name"], "snapshot_turns")(game, args.turns)
+    play_turns = hooks.hook(facts["name"], "snapshot_turns")
+    assert play_turns is not None  # a hook with a default: never None
+    played = play_turns(game, args.turns)
     look = getattr(args, "look", None)
     seats = min(game.players_count(), profile["max_players"])
     if look is not None:
