@@ -15,6 +15,7 @@ from mpy_harness import run_mpy
 from nightboard.games import index
 from nightboard.games.errors import GameError
 from nightboard.prng import Prng
+from nightboard_host import hooks
 from twins_helpers import board_seats as _board_seats, new_game as _new, random_step as _step
 from twins_helpers import twins_along_play
 
@@ -43,7 +44,7 @@ def _play(name, seed, max_steps=3000, each=None):
 def test_facts_are_complete(name):
     f = index.tools(name)
     assert f["name"] == name
-    for key in ("title", "format", "players", "options", "setup", "surface", "board_seats", "table", "colour"):
+    for key in ("title", "players", "options", "surface", "table", "colour") + hooks.REQUIRED:  # GAME's, then TOOLS'
         assert key in f, key
     lo, hi = f["players"]
     assert 1 <= lo <= hi

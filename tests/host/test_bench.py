@@ -110,7 +110,7 @@ def test_every_game_of_the_index_gets_the_same_figures_from_its_declared_data():
             assert "heap allocated per frame, %s %s" % (title, kind) in labels
         assert "%s turn on the board (estimate)" % title in labels
         assert sum(1 for lab in labels if lab.startswith("heap, %s " % title)) == 8  # 4 ways, setup and worst
-    # its own figures are found by the convention nightboard_host/games/<name>/bench.py, or there are none
+    # its own figures come from its bench_figures hook (nightboard_host/hooks.py), or there are none
     figs, why = bench.optional("no_such_game")
     assert figs is None and why == "unknown section"
     assert "pico_heap" in bench.parts() and bench.check_selection(["pico_heap"]) is None

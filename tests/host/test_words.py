@@ -12,7 +12,7 @@ from mpy_harness import ROOT
 from nightboard.games import index
 from nightboard.games.record import setup_from_record
 from nightboard.prng import Prng
-from nightboard_host import cli
+from nightboard_host import cli, hooks
 from nightboard_host.games.vampempire import explain as explain_vampempire
 from nightboard_host.games.vampire_cards import explain as explain_vampire_cards
 from nightboard_host.games.vampire_nights import explain as explain_vampire_nights
@@ -61,7 +61,8 @@ def test_every_kind_of_event_in_the_engine_has_a_sentence(game):
     kinds = engine_kinds(game)
     assert len(kinds) >= 15, kinds  # the scan still finds the engine's events
     assert kinds - set(said_kinds(game)) == set(), "events without a sentence"
-    assert index.tools(game)["explain"] == "nightboard_host.games.%s.explain" % game
+    assert hooks.where(game, "log_lines") == "nightboard_host.games.%s.explain:log_lines" % game
+    assert hooks.where(game, "replay") == "nightboard_host.games.%s.explain:run" % game
 
 
 def test_an_unknown_kind_is_named_not_dumped():
@@ -87,7 +88,7 @@ def _random_game(game, seed, players):
 @pytest.mark.parametrize("game,players", [("vampire_cards", 3), ("vampire_cards", 6), ("vampire_nights", 2),
                                           ("vampire_nights", 4), ("vampempire", 2), ("vampempire", 4)])
 def test_random_and_board_games_have_a_sentence_for_every_event(game, players):
-    explain = __import__("nightboard_host.games.%s.explain" % game, None, None, ["log_lines"])
+    log_lines = hooks.hook(game, "log_lines")
     seen = set()
     for seed in range(8):
         if seed >= 2 and len(seen) >= 10:
@@ -95,7 +96,7 @@ def test_random_and_board_games_have_a_sentence_for_every_event(game, players):
         g, log = _random_game(game, seed, players)
         rec, g2 = board_record(game, {"seed": seed, "players": players})
         for events, final in ((log, g), ([e for t in _events_of(rec) for e in t], g2)):
-            lines = explain.log_lines(events, final)
+            lines = log_lines(events, final)
             assert len(lines) == len(events)
             for (turn, words), ev in zip(lines, events):
                 seen.add(kind_of(game, ev))
@@ -266,9 +267,9 @@ def test_the_terminal_and_the_monitor_tell_the_log_in_the_same_words(game):
         assert FALLBACK not in words and not RAW.search(words), words
     rt = RemoteTable(LocalLink(t))
     rt.refresh()
-    explain = __import__("nightboard_host.games.%s.explain" % game, None, None, ["log_lines"])
-    mine = explain.log_lines(rt.log, rt.game)  # the monitor holds the public view only
-    assert mine == explain.log_lines(rt.log, t.game)
+    log_lines = hooks.hook(game, "log_lines")
+    mine = log_lines(rt.log, rt.game)  # the monitor holds the public view only
+    assert mine == log_lines(rt.log, t.game)
     n = min(len(mine), len(told))
     assert n >= 5 and [w for _t, w in mine][-n:] == [w for _t, w in told][-n:]
     screen = TerminalView(rt, KeyMap.for_table(rt), "Nightboard monitor")
@@ -290,7 +291,7 @@ def test_the_records_md_samples_of_these_games_replay():
         assert rec["setup"] == example["setup"]
         replay(rec)
         out = io.StringIO()
-        __import__("nightboard_host.games.%s.explain" % rec["game"], None, None, ["run"]).run(rec, False, out)
+        hooks.hook(rec["game"], "replay")(rec, False, out)
         assert "not over" in out.getvalue() and not RAW.search(out.getvalue())
 
 

@@ -8,8 +8,6 @@ bench/latest.json (or --out FILE), and each run shows the change against the
 committed baseline, bench/results.json (copy a run over it to make it the new baseline).
 """
 
-import importlib
-import importlib.util
 import json
 import os
 import re
@@ -452,28 +450,21 @@ def boot():
 
 def optional(name):
     """Figures from parts that may not be built in this checkout: (figures, None) or (None, why). `name` is
-    "flash", "pico" or a game of the index, whose figures come from its bench_figures() in
-    nightboard_host/games/<name>/bench.py when it has one (None, None when it has none)."""
+    "flash", "pico" or a game of the index, whose figures come from its bench_figures hook when it has one
+    (None, None when it has none)."""
     from nightboard.games import index
+    from nightboard_host import hooks
 
-    if name == "flash":
-        module = "nightboard_host.bench.flash"
-    elif name in ("pico", "pico_heap"):  # the firmware on an emulated Pico (bench/pico.py)
-        module = "nightboard_host.bench.pico"
-    elif name in index.names():
-        module = "nightboard_host.games.%s.bench" % name
-        if importlib.util.find_spec(module) is None:
-            return None, None  # a game without figures of its own: nothing to say
-    else:
+    path = {"flash": "nightboard_host.bench.flash:measure", "pico": "nightboard_host.bench.pico:measure",
+            "pico_heap": "nightboard_host.bench.pico:measure_heap"}.get(name)  # pico: the firmware on an emulated Pico
+    if path is None and name not in index.names():
         return None, "unknown section"
     try:
-        mod = importlib.import_module(module)
+        figures = hooks.load(path) if path is not None else hooks.hook(name, "bench_figures")
     except ImportError as e:
         return None, "not available: %s" % e
-    figures = getattr(mod, {"flash": "measure", "pico": "measure", "pico_heap": "measure_heap"}.get(name, "bench_figures"),
-                      None)
     if figures is None:
-        return None, None  # a game's bench module without figures of its own
+        return None, None  # a game without figures of its own: nothing to say
     try:
         return figures(), None
     except ImportError as e:

@@ -13,7 +13,7 @@ from nightboard.games import index
 from nightboard.games.errors import GameError
 from nightboard.prng import SEED_MAX, draw_seed
 from nightboard.table.profile import ProfileError, check_players, load_profile_file
-from nightboard_host import resources
+from nightboard_host import hooks, resources
 from nightboard_host.jsonfile import JsonFileError, load_json
 
 GAMES = tuple(index.names())
@@ -409,8 +409,9 @@ def run_snapshot(args, out=None):
     except (ProfileError, OptionError) as e:
         return fail("snapshot", e)
     facts = index.tools(game.to_json()["game"])
-    mod, fn = facts["snapshot_turns"].split(":")
-    played = getattr(__import__(mod, None, None, [fn]), fn)(game, args.turns)
+    play_turns = hooks.hook(facts["name"], "snapshot_turns")
+    assert play_turns is not None  # a hook with a default: never None
+    played = play_turns(game, args.turns)
     look = getattr(args, "look", None)
     seats = min(game.players_count(), profile["max_players"])
     if look is not None:

@@ -1,14 +1,14 @@
 """`nightboard replay RECORD.json`: replay a game record, turn by turn, in words or as JSON.
 
-The game's own explainer (its facts' "explain": a host module with run(record, as_json, out)) tells
+The game's own teller (its "replay" hook, host/nightboard_host/hooks.py: run(record, as_json, out)) tells
 it; a game without one is told as each turn's events and the final state, as JSON.
 """
 
 import json
 import sys
 
-from nightboard.games import index
 from nightboard.games.record import RecordError, game_of, replay, setup_from_record
+from nightboard_host import hooks
 from nightboard_host.jsonfile import JsonFileError, load_json
 
 
@@ -32,11 +32,11 @@ def run(path, as_json=False, out=None):
     if not isinstance(record, dict):
         raise RecordError("a record is a JSON object with game, setup and turns")
     try:
-        facts = index.tools(game_of(record))
+        tell = hooks.hook(game_of(record), "replay")
     except ValueError as e:
         raise RecordError("the record's %s" % e)
-    if facts.get("explain"):
-        return __import__(facts["explain"], None, None, ["run"]).run(record, as_json, out)
+    if tell is not None:
+        return tell(record, as_json, out)
     start = setup_from_record(record)
 
     def on_turn(number, choices, events):

@@ -4,7 +4,7 @@ render_table(table, size) -> PIL image: a dark table top, every ring position
 as a printed card with its name (an empty slot where the ring has no card),
 the LEDs as glowing dots in their logical colours (Frame.rgb, before gamma:
 a screen has its own), each player's panel with its blood and status LEDs and
-the seat's colour name; a game's own picture (its tools' "snapshot" module)
+the seat's colour name; a game's own picture (its "snapshot" hook)
 adds what its pieces are.
 frame_png(layout, frame, path) draws only the LEDs, for test failures.
 The centre pixel of every LED dot is exactly that LED's colour.
@@ -14,8 +14,8 @@ import math
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
-from nightboard.games import index
 from nightboard.table import palette as P
+from nightboard_host import hooks
 
 TABLE_TOP = (17, 13, 12)
 BOARD = (31, 25, 28)
@@ -237,10 +237,10 @@ def _hand_plate(d, canvas, layout, p, outline):
 
 def render_table(table, size=900):
     """The table now, as a size x size RGB image that looks like the physical board: the game's own
-    picture (its tools' "snapshot" module), else the LEDs, the panels and the table's description."""
-    own = index.tools(table.program["name"]).get("snapshot") if table.program is not None else None
-    if own:
-        return __import__(own, None, None, ["render_table"]).render_table(table, size)
+    picture (its "snapshot" hook), else the LEDs, the panels and the table's description."""
+    own = hooks.hook(table.program["name"], "snapshot") if table.program is not None else None
+    if own is not None:
+        return own(table, size)
     lay = table.layout
     canvas = Canvas(lay, size)
     img = Image.new("RGBA", (size, size), TABLE_TOP + (255,))

@@ -26,6 +26,7 @@ from rich.text import Text
 from nightboard.games import index
 from nightboard.table.palette import SEAT_NAMES
 from nightboard.table import palette as P
+from nightboard_host import hooks
 
 ROLES = ("mode", "move", "look", "ok")
 KEY_ROWS = ("qwer", "asdf", "zxcv", "uiop", "hjkl", "bnm,")
@@ -353,11 +354,7 @@ class TerminalView:
         t = self.table  # a Table; the monitor's RemoteTable has no controller (play): no hooks there
         if t.game is None or getattr(t, "play", None) is None or t.program is None or t.program.get("kind") == "tool":
             return None
-        where = index.tools(t.program["name"]).get(name)
-        if not where:
-            return None
-        mod, fn = where.split(":")
-        return getattr(__import__(mod, None, None, [fn]), fn)
+        return hooks.hook(t.program["name"], name)
 
     def labels(self):
         """[(leds, name, short)] from the game's labels hook (public facts only), [] without one."""
@@ -524,8 +521,8 @@ class TerminalView:
         g = t.game
         if g is None or t.program is None or t.program.get("kind") == "tool":
             return []
-        explain = index.tools(t.program["name"]).get("explain")
-        return __import__(explain, None, None, ["log_lines"]).log_lines(self.game_log(), g) if explain else []
+        log_lines = hooks.hook(t.program["name"], "log_lines")
+        return log_lines(self.game_log(), g) if log_lines is not None else []
 
     def render(self, width=80, height=24):
         if width < MIN_SIZE[0] or height < MIN_SIZE[1]:

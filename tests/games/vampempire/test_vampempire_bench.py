@@ -19,10 +19,3 @@ def test_bench_rows_judge_a_vampire_above_forty_percent():
     rows = dict((r[0], r) for r in bench.table_rows(results))
     assert rows["VampEmpire board-only games: the Tyrant's wins (%)"][3] == "OUTSIDE"
     assert rows["VampEmpire board-only games: the Lumbering Beast's wins (%)"][3] == "inside"
-
-
-def test_play_rounds_plays_the_board_for_k_rounds():
-    from nightboard.games import vampempire as M
-
-    g = M.new_game(5, 3)
-    assert VB.play_rounds(g, 2) == 2 and g.turn == 3 and g.phase == "afternoon"

@@ -30,11 +30,13 @@ TOOLS = {
     "turn_words": ("round", "rounds"),
     "profile": "grid8",  # the shipped table it is played on by default
     "flags": {"size": "--map-size"},  # the command-line flag of an option, when not --<name>
-    "explain": "nightboard_host.games.dracula.explain",  # its records and events in words
-    "snapshot": "nightboard_host.games.dracula.snapshot",  # its own picture of the table (rooms, not cards)
+    "replay": "nightboard_host.games.dracula.explain:run",  # `nightboard replay`: its records in words
+    "log_lines": "nightboard_host.games.dracula.explain:log_lines",  # its events in the terminal's log
+    "snapshot": "nightboard_host.games.dracula.snapshot:render_table",  # its picture of the table: rooms, not cards
     "labels": "nightboard_host.games.dracula.explain:place_labels",  # the terminal's room names (coordinates)
     "own_words": None,  # nothing secret to a hunter's own seat
     "snapshot_turns": "nightboard_host.games.dracula.bots:play_rounds",  # a fixed play of k rounds, for snapshots
+    "bench_figures": "nightboard_host.games.dracula.bench:bench_figures",  # its figures in `nightboard bench`
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played
     "bench": {
               # how the board decides (bench/thinking.py): new_game's players and options

@@ -8,11 +8,12 @@ TOOLS = {
     "turn_words": ("round", "rounds"),
     "profile": "hex8",  # the shipped table it is played on by default (its LEDs on a hex grid; grid8 with an overlay too)
     "flags": {"size": "--map-size"},  # --size is the picture's size in `nightboard snapshot`
-    "explain": "nightboard_host.games.vampempire.explain",  # its records and events in words
+    "replay": "nightboard_host.games.vampempire.explain:run",  # `nightboard replay`: its records in words
+    "log_lines": "nightboard_host.games.vampempire.explain:log_lines",  # its events in the terminal's log
     "own_words": "nightboard_host.games.vampempire.explain:own_rituals",  # a seat's rituals and choice, while it looks
     "labels": "nightboard_host.games.vampempire.explain:place_labels",  # the terminal's names of the Vatican, communities
-    "snapshot": "nightboard_host.games.vampempire.snapshot",  # its own picture: hexes, not cards
-    "snapshot_turns": "nightboard_host.games.vampempire.bench:play_rounds",  # the board's play of k rounds
+    "snapshot": "nightboard_host.games.vampempire.snapshot:render_table",  # its own picture: hexes, not cards
+    "bench_figures": "nightboard_host.games.vampempire.bench:bench_figures",  # its figures in `nightboard bench`
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played (a drive
     # the bench holds, by name: the board plays seats 1-3 itself; seat 0 does what the board would)
     "bench": {

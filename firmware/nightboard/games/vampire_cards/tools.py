@@ -9,10 +9,11 @@ TOOLS = {
     "turn_words": ("turn", "turns"),
     "profile": "ring4",  # the shipped table it is played on by default
     "flags": {},
-    "explain": "nightboard_host.games.vampire_cards.explain",  # its records and events in words
+    "replay": "nightboard_host.games.vampire_cards.explain:run",  # `nightboard replay`: its records in words
+    "log_lines": "nightboard_host.games.vampire_cards.explain:log_lines",  # its events in the terminal's log
     "own_words": "nightboard_host.games.vampire_cards.explain:own_hand",  # a player's hand and choice, while it looks
-    "snapshot": "nightboard_host.games.vampire_cards.snapshot",  # its ring, seats and public table in words
-    "snapshot_turns": "nightboard_host.games.vampire_cards.bench:play_turns",  # a fixed play of k turns
+    "snapshot": "nightboard_host.games.vampire_cards.snapshot:render_table",  # its ring, seats and public table
+    "bench_figures": "nightboard_host.games.vampire_cards.bench:bench_figures",  # its figures in `nightboard bench`
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played (a drive
     # the bench holds, by name: the board plays seats 1-3 itself; seat 0 does what the board would)
     "bench": {

@@ -45,11 +45,12 @@ TOOLS = {
     "turn_words": ("turn", "turns"),
     "profile": "grid8",
     "flags": {"vampire_bites": "--vampire-bites"},  # marks, true by default: --no-marks
-    "explain": "nightboard_host.games.vampire_nights.explain",  # its records and events in words
+    "replay": "nightboard_host.games.vampire_nights.explain:run",  # `nightboard replay`: its records in words
+    "log_lines": "nightboard_host.games.vampire_nights.explain:log_lines",  # its events in the terminal's log
     "own_words": "nightboard_host.games.vampire_nights.explain:own_secrets",  # a player's secrets, while it looks
     "labels": "nightboard_host.games.vampire_nights.explain:place_labels",  # the terminal's names of the cells
-    "snapshot": "nightboard_host.games.vampire_nights.snapshot",  # the mansion on the grid, red holding look
-    "snapshot_turns": "nightboard_host.games.vampire_nights.bench:play_turns",  # the board's fixed play of k turns
+    "snapshot": "nightboard_host.games.vampire_nights.snapshot:render_table",  # the mansion, red holding look
+    "bench_figures": "nightboard_host.games.vampire_nights.bench:bench_figures",  # its figures in `nightboard bench`
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played
     "bench": {
               # a game the board plays alone, on the emulated Pico (bench/pico.py): its own turns' frames

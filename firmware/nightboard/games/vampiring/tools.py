@@ -19,11 +19,13 @@ TOOLS = {
     "profile": "ring4",  # the shipped table it is played on by default
     "flags": {},  # the command-line flag of an option, when not --<name> (--no-<name> for a default true)
     "more": {"board": "or the families' seats, like 2,3"},  # what an option takes besides its values (--help)
-    "explain": "nightboard_host.games.vampiring.explain",  # its records and events in words
-    "snapshot": "nightboard_host.games.vampiring.snapshot",  # its own picture of the table (the ring of cards)
+    "replay": "nightboard_host.games.vampiring.explain:run",  # `nightboard replay`: its records in words
+    "log_lines": "nightboard_host.games.vampiring.explain:log_lines",  # its events in the terminal's log
+    "snapshot": "nightboard_host.games.vampiring.snapshot:render_table",  # its picture: the ring of cards
     "snapshot_turns": "nightboard_host.games.vampiring.snapshot:play_turns",  # a fixed play of k turns, for snapshots
     "labels": "nightboard_host.games.vampiring.explain:place_labels",  # the terminal's card names: labels(table) -> [(leds, name, short)]
     "own_words": "nightboard_host.games.vampiring.explain:own_choice",  # own_words(table, seat): a seat's secret choice in words
+    "bench_figures": "nightboard_host.games.vampiring.bench:bench_figures",  # its figures in `nightboard bench`
     # `nightboard bench`: the table it is measured on, the game (start options), the words of its row
     "bench": {
               # how the board decides (bench/thinking.py): new_game's players and options

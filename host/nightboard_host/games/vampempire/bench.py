@@ -33,15 +33,6 @@ def play(seed, beast="turn"):
     return g
 
 
-def play_rounds(game, k):
-    """The board plays every seat for up to k rounds (stops at the end); returns the rounds played."""
-    start = game.turn
-    while not game.over and game.turn < start + k:
-        s = game.to_move()[0]
-        game.apply(s, game.board_move(s))
-    return game.turn - start
-
-
 def balance(games=400, beast="turn"):
     wins = [0.0] * 4
     rounds = 0

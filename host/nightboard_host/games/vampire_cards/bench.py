@@ -220,12 +220,3 @@ def main(argv=None):
 
 if __name__ == "__main__":
     sys.exit(main())
-
-
-def play_turns(game, k):
-    """A fixed play of k turns (the board's level-2 choice for every seat), for snapshots: turns played."""
-    start = game.turn
-    while not game.over and game.turn < start + k:
-        s = game.to_move()[0]
-        game.apply(s, game.board_move(s))
-    return game.turn - start

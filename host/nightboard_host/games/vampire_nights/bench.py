@@ -69,19 +69,6 @@ def play(seed, players, opponent, board_seat=None):
     return g, board_seat
 
 
-def play_turns(g, k):
-    """Play up to k turns of `g` with the board in every seat (a fixed sequence for a given state); stops at
-    the end of the game. Returns the turns played (for snapshots)."""
-    played = 0
-    while played < k and not g.over:
-        t = g.turn
-        s = g.to_move()[0]
-        g.apply(s, g.board_move(s))
-        if g.turn != t:
-            played += 1
-    return played
-
-
 def strength(opponent, games=300, first_seed=1):
     """The board in one seat (rotating) of `games` seeded games of 2, 3 and 4 players in turn."""
     wins = shared = 0

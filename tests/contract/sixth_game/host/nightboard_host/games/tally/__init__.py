@@ -1,0 +1,1 @@
+"""The tally on the host: its events in words (explain.py)."""
