@@ -109,8 +109,10 @@ def run_mpy_json(code, **kw):
 # put in front of its text as assignments: plain ones (`values`), or ones MicroPython's compiler puts in
 # place of the name wherever it is used (`consts`, ints: `_NAME = const(3)`), so that a parameter read inside
 # a measured loop costs what the literal there once did, and the bench's instruction counts stay the same.
-# The file's docstring (what the program is for) is left out of the text run: MicroPython would parse it, in
-# the heap a figure may count.
+# The file's docstring (what the program is for) is left out of the text run (without_docstring), and its lines
+# keep the layout the programs had as strings (an empty line first where they had one, a few statements to a
+# line, imports on one): MicroPython's bytecode and its line table are then the very same, and so are the heap
+# figures, which a block's shift can move.
 
 
 def program(beside, name):

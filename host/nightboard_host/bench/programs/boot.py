@@ -1,8 +1,7 @@
 """Boot: importing the firmware as .py or .mpy, with one game's engine (GAME's state.py) and controller
 (CONTROLLER, a module name): time and heap. GAME and CONTROLLER are put in front by bench.costs.boot_script."""
-import gc
-import json
-import time
+
+import gc, json, time
 gc.collect()
 a = gc.mem_alloc()
 t0 = time.ticks_us()

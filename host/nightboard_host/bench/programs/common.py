@@ -1,9 +1,8 @@
 """Helpers for a table on the simulated hal (bench.scripts.COMMON), put in front of frame_cost.py and
 latency.py, and of the bench's frame counts (bench.costs._table_script): used(), alloc_over(fn, n), table(profile,
 start)."""
-import gc
-import json  # noqa: F401 (for the program after this one)
-import time  # noqa: F401 (for the program after this one)
+
+import gc, json, time  # noqa: F401 (json, time: for the program after this one)
 gc.collect()
 BASE0 = gc.mem_alloc()
 from nightboard.hal.sim import make_sim_hal

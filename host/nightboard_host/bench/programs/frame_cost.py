@@ -1,10 +1,10 @@
 """Frame cost: our render + encode against the plain way (per-pixel assignment on the stock neopixel
 object, brightness scaled in Python), timed in the same run. After common.py; PROFILE and START in front."""
+
 import neopixel
 t, hal = table(PROFILE, START)
 for _ in range(5):
-    hal.clock.advance(16)
-    t.tick()
+    hal.clock.advance(16); t.tick()
 n = t.frame.n
 rgb = t.frame.rgb
 enc = t.encoder

@@ -1,5 +1,6 @@
 """The setup of thinking_frames.py for a game of the index: its board player's decision at a position.
 In front: NAME (the game), PATH (the position's JSON file), _SEAT (const: the seat the board decides for)."""
+
 import json
 from nightboard.games import index
 M = index.module(NAME)

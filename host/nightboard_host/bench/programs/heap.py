@@ -12,10 +12,11 @@ Written to be safe on the 32-bit WASI build too, whose collector does not see ev
 gc.collect() runs only from the top level or from a function the top level calls, no `for` loop is open around
 one (its iterator would live only on that stack), and a collection every frame keeps the roomy heap from ever
 filling inside the table's own code. The game's final state is printed so runs on two interpreters can be
-compared: equal states mean the run was not corrupted.
+compared: equal states mean the run was not corrupted. micropython.qstr_info() at the end prints the interned
+names: a line bench._json_and_qstrs reads.
 """
-import gc
-import json
+
+import gc, json
 gc.collect()
 base = gc.mem_alloc()
 from nightboard.hal.sim import make_sim_hal
@@ -118,7 +119,6 @@ while not t.game.over and turns < 400:
     turns += 1
 gc.collect()
 import micropython
-# the interned names: a line bench._json_and_qstrs reads (both names are MicroPython's own)
 micropython.qstr_info()  # pyright: ignore[reportAttributeAccessIssue]
 print(json.dumps({'boot': boot, 'setup': setup, 'worst': worst, 'turns': turns,
                   'alloc_idle': alloc_idle, 'alloc_anim': anim, 'total_heap_at_end': gc.mem_alloc() + gc.mem_free(),

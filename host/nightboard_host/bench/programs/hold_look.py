@@ -3,11 +3,8 @@
 "look")."""
 k = 0
 while t.play is not None and t.play.animating() and k < 600:
-    hal.clock.advance(16)
-    t.tick()
-    k += 1
+    hal.clock.advance(16); t.tick(); k += 1
 for p in range(START['players']):
     hal.buttons.press(t.button_id(p, 'look'))
 for _ in range(5):
-    hal.clock.advance(16)
-    t.tick()
+    hal.clock.advance(16); t.tick()

@@ -8,8 +8,6 @@ while _still() and k < 400 and not t.game.over:
     drive(t, hal, k)
     j = 0
     while _still() and j < 20:
-        hal.clock.advance(16)
-        t.tick()
-        j += 1
+        hal.clock.advance(16); t.tick(); j += 1
     k += 1
 assert t.play.animating(), 'no animation'

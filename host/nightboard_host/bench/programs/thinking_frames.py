@@ -2,6 +2,7 @@
 thinking_prepare.py and a setup that defines steps() (and may define prepare())
 N and K in front: N decisions,
 each stepped for K frames."""
+
 class Game:
     def board_steps(self, seat):
         return steps()

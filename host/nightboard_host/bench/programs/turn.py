@@ -1,8 +1,8 @@
 """A game's turns: seeded games (PLAYS: [(seed, [[seat, action], ...])], played on CPython) replayed through
 the contract's apply, each to its end; PLAY=0 does all the same setup and plays none (the baseline for
 instruction counts). GAME, PLAYERS, OPTIONS: what they were set up with. All put in front by bench.costs.turn."""
-import json
-import time
+
+import json, time
 mod = __import__('nightboard.games.' + GAME, None, None, ['new_game'])
 games = [mod.new_game(seed, PLAYERS, **OPTIONS) for seed, _acts in PLAYS]
 turns = 0

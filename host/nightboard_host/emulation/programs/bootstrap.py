@@ -1,8 +1,7 @@
 """The virtual board's bootstrap: runs first in every MicroPython process (as __main__, so the REPL shares
 its globals like the Pico's main.py does). NBV_ROOT is the flash directory, NBV_MAIN=1 runs main.py."""
-import os
-import sys
-import vfs  # os and machine: the virtual board's shims, imported before "/" changes
+
+import os, sys, vfs  # os and machine: the virtual board's shims, imported before "/" changes
 import machine  # noqa: F401 (the shim, imported before "/" changes)
 vfs.umount("/")
 vfs.mount(vfs.VfsPosix(os.getenv("NBV_ROOT")), "/")  # pyright: ignore[reportAttributeAccessIssue]

@@ -2,6 +2,7 @@
 _COLLECT (the heap in use), else with the garbage not yet collected
 heap_now() prints it. _EVERY and _COLLECT
 (consts) are put in front of it."""
+
 heap = array("i", [0] * (N // _EVERY + 2))
 heap_n = 0
 _timed_tick = Table.tick

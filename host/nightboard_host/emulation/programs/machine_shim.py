@@ -1,9 +1,8 @@
 """The machine module of the virtual board: the unix port's own, plus what the Pico has and tests use.
-_RESET_EXIT (const: the exit status that restarts the board without "soft reboot") is put in front of it."""
-# the unix port's, and more (the stubs describe the Pico's)
+_RESET_EXIT (const: the exit status that restarts the board without "soft reboot") is put in front of it. The
+stubs pyright checks it with describe the Pico's machine, not the unix port's."""
 from umachine import *  # noqa: F403  # pyright: ignore[reportAssignmentType, reportWildcardImportFromLibrary]
-import os
-import sys
+import os, sys
 PWRON_RESET = 1  # pyright: ignore[reportGeneralTypeIssues]
 WDT_RESET = 3  # pyright: ignore[reportGeneralTypeIssues]
 SOFT_RESET = 5

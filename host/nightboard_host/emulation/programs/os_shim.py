@@ -3,8 +3,7 @@ VfsPosix by the bootstrap) and what differs from a Pico's littlefs mended: VfsPo
 absolute paths wrongly (both paths share one buffer), lists no sizes and measures the host's disk."""
 # the unix port's, mended (the stubs describe the Pico's)
 from uos import *  # noqa: F403  # pyright: ignore[reportAssignmentType, reportWildcardImportFromLibrary]
-import uos
-import vfs
+import uos, vfs
 _fs = vfs.VfsPosix()  # pyright: ignore[reportAttributeAccessIssue]
 _root = getenv("NBV_ROOT").rstrip("/")  # noqa: F405 (from uos)
 

@@ -4,6 +4,7 @@ It times every frame of the table's loop (the work of tick(), in emulated micros
 arrays, and prints them when asked at the REPL (after a Ctrl-C): dump(). heap_probe.py and probe_end.py follow
 it in the same module (pico_emu.probe_files), which mpy-cross compiles as nbprobe.mpy.
 """
+
 import gc
 import time
 from array import array

@@ -1,5 +1,6 @@
 """The loader of `nightboard flash` with the frame timing probe in front (emulated Pico only): the
 board's /main.py. SLOT (the slot's folder) is put in front of it."""
+
 import sys
 sys.path.insert(0, SLOT)
 import nbprobe  # noqa: F401 (the probe wraps the table as it is imported)  # pyright: ignore[reportMissingImports]

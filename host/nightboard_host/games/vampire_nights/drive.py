@@ -5,18 +5,17 @@ one a call), or up to an action that animates (a room turned up, a bite: the ben
 the seat to move presses ok, first holding look, with a mode press, when only a secret choice is open to it.
 So a 4-player game ends well inside the bench's 400 calls.
 """
+
 def _tap(t, hal, seat, role, down=True, up=True):
     b = t.button_id(seat, role)
     if down:
         hal.buttons.press(b)
     for _ in range(5):
-        hal.clock.advance(16)
-        t.tick()
+        hal.clock.advance(16); t.tick()
     if up:
         hal.buttons.release(b)
     for _ in range(3):
-        hal.clock.advance(16)
-        t.tick()
+        hal.clock.advance(16); t.tick()
 
 def _act(t, hal, s):
     if t.play.chosen() is not None:

@@ -2,6 +2,7 @@
 `t` (the bench's heap program, programs/heap.py, calls it k = 0, 1 ...; TOOLS["bench"]["drive"] names this module):
 every family confirms a choice of its own.
 """
+
 def drive(t, hal, k):
     for f in t.game.living():
         t.play.meta[f] = (k + f) % 2
