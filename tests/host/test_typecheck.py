@@ -39,6 +39,35 @@ def pyright_firmware(extra_files=()):
     return r.returncode, r.stdout + r.stderr
 
 
+# --- the MicroPython programs the host runs (nightboard_host/*/programs/, a game's drive.py) ------------------
+# Checked like firmware/, against the MicroPython stubs, the firmware on their path; a programs/ folder's
+# __builtins__.pyi declares the names a program there finds in front of it (the host's parameters).
+MPY_PROGRAMS = ("host/nightboard_host/bench/programs", "host/nightboard_host/emulation/programs")
+MPY_PROGRAM_FILES = "host/nightboard_host/games/*/drive.py"
+
+
+def pyright_mpy_programs():
+    """Run pyright on the MicroPython programs of the host with the MicroPython stubs; (returncode, output)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        firmware = os.path.relpath(ROOT / "firmware", tmp)
+        include = [os.path.relpath(ROOT / d, tmp) for d in MPY_PROGRAMS]
+        include += [os.path.relpath(p, tmp) for p in sorted(ROOT.glob(MPY_PROGRAM_FILES))]
+        conf = {"extends": str(ROOT / "firmware" / "pyrightconfig.json"), "typeshedPath": mpy_typeshed(),
+                "include": include, "exclude": ["**/__pycache__"], "extraPaths": [firmware],
+                "executionEnvironments": [{"root": os.path.relpath(ROOT / d, tmp), "extraPaths": [firmware]}
+                                          for d in MPY_PROGRAMS]}
+        Path(tmp, "pyrightconfig.json").write_text(json.dumps(conf))
+        r = subprocess.run([PYRIGHT, "-p", tmp, "--pythonpath", sys.executable],
+                           capture_output=True, text=True, timeout=300)
+    return r.returncode, r.stdout + r.stderr
+
+
+def test_host_micropython_programs_pass_against_the_board_stubs():
+    code, out = pyright_mpy_programs()
+    assert code == 0, out
+    assert "\n0 errors" in "\n" + out
+
+
 def pyright_host():
     r = subprocess.run([PYRIGHT, "-p", str(ROOT), "--pythonpath", sys.executable],
                        capture_output=True, text=True, timeout=300, cwd=ROOT)
@@ -87,7 +116,8 @@ def test_host_tree_passes_against_cpython():
 
 if __name__ == "__main__":
     ok = True
-    for name, (code, out) in (("firmware", pyright_firmware()), ("host", pyright_host())):
+    for name, (code, out) in (("firmware", pyright_firmware()), ("host", pyright_host()),
+                              ("host's MicroPython programs", pyright_mpy_programs())):
         print("pyright %s:" % name, out.strip().splitlines()[-1] if out.strip() else "(no output)")
         if code:
             print(out)

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from nightboard_host.bench import scripts as S
-from nightboard_host.emulation.mpy_runner import PICO_HEAP, ROOT, compiled_firmware, run_mpy
+from nightboard_host.emulation.mpy_runner import PICO_HEAP, ROOT, compiled_firmware, module_program, program, run_mpy
 
 RESULTS = ROOT / "bench" / "results.json"  # the committed baseline: never written by a run
 LATEST = ROOT / "bench" / "latest.json"  # where a run goes by default (not committed)
@@ -64,16 +64,8 @@ def _json_and_qstrs(text):
     return out
 
 
-# How a game's turn is played on the table when its TOOLS["bench"] gives no "drive": the table plays it by
-# itself (the board in every seat), so the frames run until a turn is done.
-SELF_DRIVE = """
-def drive(t, hal, k):
-    n = t.play.turns_done
-    i = 0
-    while i < 3000 and not t.game.over and t.play.turns_done == n:
-        hal.clock.advance(16); t.tick()
-        i += 1
-"""
+# How a game's turn is played on the table when its TOOLS["bench"] gives no "drive" (programs/self_drive.py).
+SELF_DRIVE = program(__file__, "self_drive")
 
 
 def _last_line(e):
@@ -84,8 +76,7 @@ def _last_line(e):
 def bench_games():
     """What each game of the index declares for the bench (its TOOLS["bench"]), completed with defaults:
     [{"name", "title", "profile", "start" (start options, "game" included), "drive" (MicroPython source
-    defining drive(t, hal, k): its own, or one of bench_scripts.DRIVES by name), "about" (words for its
-    rows)}], in the index's order."""
+    defining drive(t, hal, k): drive_source), "about" (words for its rows)}], in the index's order."""
     from nightboard.games import index
 
     out = []
@@ -98,10 +89,17 @@ def bench_games():
         about = "%d %s" % (start["players"], seat_words[start["players"] != 1])
         if b.get("about"):
             about += " (%s)" % b["about"]
-        drive = b.get("drive") or SELF_DRIVE
         out.append({"name": name, "title": facts["title"], "profile": b.get("profile", facts.get("profile", "ring4")),
-                    "start": start, "drive": S.DRIVES.get(drive, drive), "about": about})
+                    "start": start, "drive": drive_source(b.get("drive")), "about": about})
     return out
+
+
+def drive_source(drive):
+    """The MicroPython source of a game's TOOLS["bench"]["drive"]: one of bench_scripts.DRIVES by name, or the
+    module that holds it (its drive.py, "nightboard_host.games.<name>.drive"); SELF_DRIVE when it gives none."""
+    if not drive:
+        return SELF_DRIVE
+    return S.DRIVES[drive] if drive in S.DRIVES else module_program(drive)
 
 
 def bench_game(name):
@@ -324,15 +322,8 @@ def _table_script(g, before, body):
             before + "import gc\n" + body)
 
 
-# Brings a table into its first animation: the game's drive, a call at a time (a call may end on an action
-# that animates nothing, as a move into a room already face up), each followed by frames
-# until it animates, until one does; then the frames measured are inside it.
-INTO_ANIMATION = ("def _still():\n    return t.play is None or not t.play.animating()\n"
-                  "k = 0\nwhile _still() and k < 400 and not t.game.over:\n"
-                  "    drive(t, hal, k)\n    j = 0\n"
-                  "    while _still() and j < 20:\n"
-                  "        hal.clock.advance(16); t.tick(); j += 1\n"
-                  "    k += 1\nassert t.play.animating(), 'no animation'\n")
+# Brings a table into its first animation (programs/into_animation.py).
+INTO_ANIMATION = program(__file__, "into_animation")
 FRAMES = {"idle": 300, "animation": 30, "look": 300}  # frames measured of each kind
 SHORT_ANIMATION = 8  # frames measured of an animation shorter than FRAMES' (a hunter's step)
 # "look": a game that shows hands on private hand panels (a ("hand", w, h) in its surface), on the shipped
@@ -342,10 +333,7 @@ HAND_PROFILE = "grid8hands"
 # the thinking and animation figures' business) and the start's animation (the card game's deal) over first:
 # with them, 300 frames of the card game were half frames that changed, each encoded whole (388 LEDs, the
 # power limit's second pass with four hand panels lit), 32.9 ms for what a lit hand panel costs.
-HOLD_LOOK = ("k = 0\nwhile t.play is not None and t.play.animating() and k < 600:\n"
-             "    hal.clock.advance(16); t.tick(); k += 1\n"
-             "for p in range(START['players']):\n    hal.buttons.press(t.button_id(p, 'look'))\n"
-             "for _ in range(5):\n    hal.clock.advance(16); t.tick()\n")
+HOLD_LOOK = program(__file__, "hold_look")
 
 
 def shows_hands(g):

@@ -22,6 +22,8 @@ What is run comes from the games' facts, never from a name here (games/index.py,
 The part pico_heap (measure_heap, below) runs the bench's heap script itself on the emulated Pico.
 """
 
+from nightboard_host.emulation.mpy_runner import params, program
+
 LABEL = "emulated RP2040, lower bound"
 FRAME_US = 16_667
 
@@ -118,32 +120,16 @@ def _positions(game, seat, players, options=None, seed=1, plies=PLIES, limit=400
     return out
 
 
-# Each position's game as the table has it: the modules its play reads on the way read in with its setup
-# (table/programs.py read_in), before the clock starts.
-SETUP = ("import gc, json, time\nfrom nightboard.games import index\nfrom nightboard.table import programs\n"
-         "g = index.module(%r).from_json(json.loads(%r))\nprograms.read_in({'name': %r}, g)\ngc.collect()\n")
-DECIDE = SETUP + ("t = time.ticks_us(); a = g.board_move(%r)\n"
-                  "print('DECIDE', time.ticks_diff(time.ticks_us(), t)); g = None; gc.collect()\n")
-# A board player's decision as the table makes it: spread over frames by table/thinking.py, a frame's
-# pieces at a time (the table stopped: only the thinking is timed, not the frame's drawing around it).
-THINK = SETUP + """from nightboard.table.thinking import Thinking
-th = Thinking()
-w = []
-try:
-    th.begin(g, %r)
-except Exception as e:
-    print('THINKNO', e)
-else:
-    while True:
-        t = time.ticks_us()
-        r = th.step()
-        w.append(time.ticks_diff(time.ticks_us(), t))
-        if r:
-            break
-    print('THINK', max(w), sum(w), len(w))
-g = th = None
-gc.collect()
-"""
+# Each position's game as the table has it (programs/pico_setup.py: GAME, POSITION, SEAT in front), then its
+# board player's decision at once (pico_decide.py) or spread over frames as the table does (pico_think.py).
+SETUP = program(__file__, "pico_setup")
+DECIDE = SETUP + program(__file__, "pico_decide")
+THINK = SETUP + program(__file__, "pico_think")
+
+
+def _at(program_text, game, position, seat):
+    """A REPL line that runs a program of the position's game, its parameters in front."""
+    return "exec(%r)" % (params({"GAME": game, "POSITION": position, "SEAT": seat}) + program_text)
 
 
 def board_thinking(emu, deciders):
@@ -154,7 +140,7 @@ def board_thinking(emu, deciders):
         worst = None  # (decision us, worst frame us, frames)
         why = None
         for _ply, pos, who in _positions(game, seat, players, options):
-            text = emu.repl("exec(%r)" % (THINK % (game, pos, game, who)), 300_000).decode("utf-8", "replace")
+            text = emu.repl(_at(THINK, game, pos, who), 300_000).decode("utf-8", "replace")
             got = [ln.split()[1:] for ln in text.splitlines() if ln.startswith("THINK ")]
             if not got:
                 why = why or " ".join(text.strip().splitlines()[-2:])[-200:]  # THINKNO, or the error
@@ -175,10 +161,7 @@ def board_thinking(emu, deciders):
 
 # After a game's positions: its modules dropped, so that the next game's mind has the heap the table left
 # (the table stopped at the REPL still holds its own game; five games' minds at once do not fit beside it).
-FORGET = ("import gc, sys\nimport nightboard.games as G\n"
-          "for k in [k for k in sys.modules if k.startswith('nightboard.games.')]:\n"
-          "    del sys.modules[k]\n    if k.count('.') == 2 and k.split('.')[2] in G.__dict__:\n"
-          "        delattr(G, k.split('.')[2])\n\nG = None\ngc.collect()")
+FORGET = program(__file__, "pico_forget")
 
 
 def board_decisions(emu, deciders):
@@ -188,7 +171,7 @@ def board_decisions(emu, deciders):
     for game, seat, players, options in deciders:
         got = {}
         for ply, pos, who in _positions(game, seat, players, options):
-            text = emu.repl("exec(%r)" % (DECIDE % (game, pos, game, who)), 300_000).decode("utf-8", "replace")
+            text = emu.repl(_at(DECIDE, game, pos, who), 300_000).decode("utf-8", "replace")
             ms = [ln.split()[1] for ln in text.splitlines() if ln.startswith("DECIDE ")]
             if not ms:
                 got[ply] = " ".join(text.strip().splitlines()[-2:])[-200:]

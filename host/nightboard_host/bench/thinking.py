@@ -7,26 +7,11 @@ the run with none, so the figures are exact and repeatable. The board estimate i
 (3 Pico cycles an x86 instruction at 125 MHz), next to one frame time.
 """
 
-FRAMES = """
-from nightboard.table.thinking import Thinking
-def prepare():
-    pass
-%s
-class Game:
-    def board_steps(self, seat):
-        return steps()
-def run(k):
-    prepare()
-    if k == 0:
-        return
-    th = Thinking()
-    th.begin(Game(), 0)
-    i = 0
-    while i < k and not th.step():
-        i += 1
-for _ in range(N):
-    run(K)
-"""
+from nightboard_host.emulation.mpy_runner import params, program
+
+# The program that steps a decision (programs/thinking_prepare.py, the decision's setup, programs/thinking_frames.py).
+PREPARE = program(__file__, "thinking_prepare")
+FRAMES = program(__file__, "thinking_frames")
 
 
 def frames_of(steps):
@@ -60,7 +45,7 @@ def decision_frames(setup, steps, reps=10):
     frames, units = frames_of(steps)
 
     def code(n, k):
-        return "N = %d\nK = %d\n" % (n, k) + FRAMES % setup
+        return params({"N": n, "K": k}) + PREPARE + setup + FRAMES
 
     base = bench._valgrind_instructions(code(0, 0))
     prefix = [(bench._valgrind_instructions(code(reps, 0)) - base) / reps]  # prepare() alone: no frame's
@@ -81,20 +66,7 @@ def decision_frames(setup, steps, reps=10):
 # own choices for the seats it plays, random legal play for the others), finds the decision with the most
 # work, and measures its frames as the table spreads them.
 
-GAME_STEPS = """
-import json
-from nightboard.games import index
-M = index.module(%(name)r)
-st = json.load(open(%(path)r))
-list(M.from_json(st).board_steps(%(seat)d))  # the mind is in already, as on a table that has decided once
-g = None
-def prepare():  # a fresh copy each run (a mind may draw from the game's stream), one at a time
-    global g
-    g = None
-    g = M.from_json(st)
-def steps():
-    return g.board_steps(%(seat)d)
-"""
+GAME_STEPS = program(__file__, "game_steps")  # a game's decision at a position: NAME, PATH, _SEAT in front
 
 
 def _thinking(name):
@@ -180,7 +152,7 @@ def game_spread(name, games=4):
             path = os.path.join(tmp, key + ".json")
             with open(path, "w") as fh:
                 json.dump(state, fh)
-            out[key] = decision_frames(GAME_STEPS % {"name": name, "path": path, "seat": seat},
+            out[key] = decision_frames(params({"NAME": name, "PATH": path}, {"_SEAT": seat}) + GAME_STEPS,
                                        lambda: mod.from_json(state).board_steps(seat))
     out["worst_frame_board_ms_estimate"] = max(out["busiest"]["worst_frame_board_ms_estimate"],
                                                out["slowest_piece"]["worst_frame_board_ms_estimate"])

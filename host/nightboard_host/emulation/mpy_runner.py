@@ -101,3 +101,53 @@ def run_mpy_json(code, **kw):
     """Run `code`, which prints one JSON document as its last line; return it parsed."""
     out = run_mpy(code, **kw).strip().splitlines()
     return json.loads(out[-1])
+
+
+# --- the MicroPython programs the host runs ----------------------------------------------------------
+# They are real .py files (linted and type-checked against the MicroPython stubs, tests/host/test_typecheck.py)
+# in a programs/ folder beside the module that runs them, or a game's own drive.py. A program's parameters are
+# put in front of its text as assignments: plain ones (`values`), or ones MicroPython's compiler puts in
+# place of the name wherever it is used (`consts`, ints: `_NAME = const(3)`), so that a parameter read inside
+# a measured loop costs what the literal there once did, and the bench's instruction counts stay the same.
+# The file's docstring (what the program is for) is left out of the text run (without_docstring), and its lines
+# keep the layout the programs had as strings (an empty line first where they had one, a few statements to a
+# line, imports on one): MicroPython's bytecode and its line table are then the very same, and so are the heap
+# figures, which a block's shift can move.
+
+
+def program(beside, name):
+    """The text of programs/<name>.py in the folder of the module file `beside` (its __file__), to run."""
+    return without_docstring((Path(beside).resolve().parent / "programs" / (name + ".py")).read_text())
+
+
+def module_program(module):
+    """The text of a module's source file (a game's drive.py, "nightboard_host.games.<name>.drive"), found
+    where the module is, without importing it."""
+    import importlib.util
+
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.origin:
+        raise ValueError("no MicroPython program %r" % (module,))
+    return without_docstring(Path(spec.origin).read_text())
+
+
+def without_docstring(text):
+    """A program's text without its docstring (the lines it spans), the rest as it is."""
+    import ast
+
+    body = ast.parse(text).body
+    first = body[0] if body else None
+    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+        return "".join(text.splitlines(keepends=True)[first.end_lineno:])
+    return text
+
+
+def params(values=None, consts=None):
+    """The assignments put in front of a program: `NAME = repr(value)` for each of `values`, then
+    `_NAME = const(value)` for each of `consts` (names beginning with "_": MicroPython keeps no global)."""
+    lines = ["%s = %r\n" % kv for kv in (values or {}).items()]
+    for name, v in (consts or {}).items():
+        if not name.startswith("_") or not isinstance(v, int):
+            raise ValueError("a const parameter is an int with a name beginning with _: %s = %r" % (name, v))
+        lines.append("%s = const(%d)\n" % (name, v))
+    return "".join(lines)

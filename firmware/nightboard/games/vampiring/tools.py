@@ -1,15 +1,5 @@
 """What the host's tools and records know of VampiRing besides GAME (never imported on the board)."""
 
-# How `nightboard bench` plays it on the table (MicroPython source defining drive(t, hal, k), run under the
-# unix port beside the table `t`): every family confirms a choice of its own.
-BENCH_DRIVE = """
-def drive(t, hal, k):
-    for f in t.game.living():
-        t.play.meta[f] = (k + f) % 2
-        t.play.confirm(f, hal.clock.ticks_ms())
-"""
-
-
 TOOLS = {
     "format": 1,  # the version of its position format
     "setup": ("seed", "families", "variant", "preview", "quiet", "board", "level"),  # the fields of a record's setup
@@ -30,5 +20,7 @@ TOOLS = {
     "bench": {
               # how the board decides (bench/thinking.py): new_game's players and options
               "thinking": {"players": 6, "options": {"board": [1, 2, 3, 4, 5], "level": 3}},
-              "profile": "ring4", "start": {"players": 4, "seed": 11}, "drive": BENCH_DRIVE},
+              "profile": "ring4", "start": {"players": 4, "seed": 11},
+              # how it is played: the module of its drive(t, hal, k), run under MicroPython beside the table
+              "drive": "nightboard_host.games.vampiring.drive"},
 }
