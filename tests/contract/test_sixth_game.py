@@ -117,7 +117,7 @@ def test_nightboard_snapshot_and_replay_take_the_defaults(tally, capsys, tmp_pat
 
 
 def test_its_hooks_and_facts_pass_the_tools_check(tally):
-    from test_hooks import problems, tools_of
+    from hooks_helpers import problems, tools_of
 
     assert problems(tools_of(NAME)) == []
     assert hooks.hook(NAME, "log_lines").__module__ == "nightboard_host.games.tally.explain"
