@@ -21,7 +21,7 @@ the validator. Anything else -- a changed, damaged or missing
 profile, a damaged or foreign CHECKED, a board without a manifest (the virtual board) -- is
 validated in full, so a bad profile is still refused with the validator's message (ProfileError).
 `nightboard flash` writes CHECKED itself: load_checked, run on the host on the slot's manifest and the profile
-as it writes them (host/nightboard_host/flashing/flash.py profile_check), so even the first boot after a flash finds it.
+as it writes them (host/nightboard_host/flashing/profile_check.py), so even the first boot after a flash finds it.
 """
 
 import sys

@@ -96,7 +96,7 @@ def build_parser():
     from nightboard_host.commands.selftest import add_selftest_command
     add_selftest_command(sub)
 
-    from nightboard_host.flashing.flash import add_flash_command, add_reset_command
+    from nightboard_host.flashing.command import add_flash_command, add_reset_command
     add_flash_command(sub)
     add_reset_command(sub)
     from nightboard_host.emulation.virtual_board import add_virtual_board_command

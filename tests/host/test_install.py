@@ -129,8 +129,8 @@ def test_the_wheel_carries_the_firmware_and_the_profiles(installed):
 def test_installed_tool_uses_its_own_files(installed, elsewhere):
     _wheel, bin_dir = installed
     cwd, env = elsewhere
-    code = ("from nightboard_host import resources; from nightboard_host.commands import play; from nightboard_host.flashing import flash; import nightboard; "
-            "print(nightboard.__file__); print(flash.default_firmware_dir()); print(play.shipped_profiles())")
+    code = ("from nightboard_host import resources; from nightboard_host.commands import play; from nightboard_host.flashing import build; import nightboard; "
+            "print(nightboard.__file__); print(build.default_firmware_dir()); print(play.shipped_profiles())")
     r = subprocess.run([str(bin_dir / "python"), "-c", code], cwd=str(cwd), env=env, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()

@@ -1,4 +1,5 @@
-"""Type checks: firmware/ against the MicroPython rp2 stubs, host/ against CPython (pyright, pinned).
+"""Type checks: firmware/ and the programs flashing runs on a board (host/nightboard_host/flashing/board/) against
+the MicroPython rp2 stubs, host/ against CPython (pyright, pinned).
 
 firmware/pyrightconfig.json names the stubs' typeshed as ../.venv/mpy-typeshed (for editors);
 here a throw-away config extends it with the typeshed of the running venv, wherever that is.
@@ -14,6 +15,7 @@ from importlib.metadata import distribution
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+BOARD_PROGRAMS = ROOT / "host" / "nightboard_host" / "flashing" / "board"
 BIN = Path(sys.executable).parent
 PYRIGHT = str(BIN / "pyright") if (BIN / "pyright").exists() else "pyright"
 
@@ -23,20 +25,27 @@ def mpy_typeshed():
     return str(distribution("micropython-stdlib-stubs").locate_file(""))
 
 
-def pyright_firmware(extra_files=()):
-    """Run pyright on firmware/ (+ extra files) with the MicroPython stubs; (returncode, output)."""
+def pyright_firmware(extra_files=(), tree=ROOT / "firmware"):
+    """Run pyright on `tree` (firmware/, or the board programs) + extra files with the MicroPython stubs, the
+    firmware and `tree` importable; (returncode, output)."""
     with tempfile.TemporaryDirectory() as tmp:
-        include = [os.path.relpath(ROOT / "firmware", tmp)]
+        include = [os.path.relpath(tree, tmp)]
         for i, text in enumerate(extra_files):
             name = "extra%d.py" % i
             Path(tmp, name).write_text(text)
             include.append(name)
+        paths = sorted({include[0], os.path.relpath(ROOT / "firmware", tmp)})
         conf = {"extends": str(ROOT / "firmware" / "pyrightconfig.json"), "typeshedPath": mpy_typeshed(),
-                "include": include, "exclude": ["**/__pycache__"], "extraPaths": include[:1]}
+                "include": include, "exclude": ["**/__pycache__"], "extraPaths": paths}
         Path(tmp, "pyrightconfig.json").write_text(json.dumps(conf))
         r = subprocess.run([PYRIGHT, "-p", tmp, "--pythonpath", sys.executable],
                            capture_output=True, text=True, timeout=300)
     return r.returncode, r.stdout + r.stderr
+
+
+def pyright_board_programs(extra_files=()):
+    """pyright on flashing/board/ (MicroPython programs: host/'s own check leaves them out) with the stubs."""
+    return pyright_firmware(extra_files, BOARD_PROGRAMS)
 
 
 # --- the MicroPython programs the host runs (nightboard_host/*/programs/, a game's drive.py) ------------------
@@ -108,6 +117,22 @@ def test_cpython_only_call_fails_under_board_stubs():
     assert code != 0 and '"monotonic_ns" is not a known attribute of module "time"' in out
 
 
+def test_board_programs_pass_against_rp2_stubs():
+    code, out = pyright_board_programs()
+    assert code == 0, out
+    assert "\n0 errors" in "\n" + out
+
+
+def test_a_wrong_call_in_a_board_program_fails_the_check():
+    # checked as one of them: the board's API from the stubs, a sibling program's names from its file
+    code, out = pyright_board_programs(["from hasher import _h\nimport machine\nmachine.Pin.nonexistent()\n"
+                                        "_h('/a', 2)\n"])
+    assert code != 0 and 'Cannot access attribute "nonexistent" for class "type[Pin]"' in out, out
+    assert "extra0.py:4:" in out  # _h takes one path
+    assert "extra0.py:1:" not in out  # hasher is found
+    assert "flashing" not in out.replace(str(ROOT), "")  # the programs themselves stay clean
+
+
 def test_host_tree_passes_against_cpython():
     code, out = pyright_host()
     assert code == 0, out
@@ -116,8 +141,8 @@ def test_host_tree_passes_against_cpython():
 
 if __name__ == "__main__":
     ok = True
-    for name, (code, out) in (("firmware", pyright_firmware()), ("host", pyright_host()),
-                              ("host's MicroPython programs", pyright_mpy_programs())):
+    for name, (code, out) in (("firmware", pyright_firmware()), ("board programs", pyright_board_programs()),
+                              ("host", pyright_host()), ("host's MicroPython programs", pyright_mpy_programs())):
         print("pyright %s:" % name, out.strip().splitlines()[-1] if out.strip() else "(no output)")
         if code:
             print(out)

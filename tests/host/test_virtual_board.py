@@ -290,7 +290,7 @@ def test_a_missing_micropython_is_a_clear_error(tmp_path):
 
 
 def test_mpremote_stops_the_table_and_nightboard_reset_brings_it_back(tmp_path):
-    from nightboard_host.flashing import flash
+    from nightboard_host.flashing import build, flash
     from nightboard_host.link.client import BoardTimeout, Client
 
     with VirtualBoard(tmp_path / "flash") as vb:
@@ -306,7 +306,7 @@ def test_mpremote_stops_the_table_and_nightboard_reset_brings_it_back(tmp_path):
                              timeout=120)
         assert out.returncode == 0, out.stderr
         assert out.stdout.startswith("Nightboard %s runs again on %s: profile ring4, menu"
-                                     % (flash.firmware_version(flash.default_firmware_dir()), vb.port))
+                                     % (build.firmware_version(build.default_firmware_dir()), vb.port))
         with Client(vb.port, timeout=10) as c:
             assert c.call("hello")["mode"] == "menu"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from nightboard_host.flashing import board_code, flash
+from nightboard_host.flashing import board_code, build, errors
 
 ROOT = Path(__file__).resolve().parents[2]
 FW = ROOT / "firmware"
@@ -94,17 +94,17 @@ def test_each_game_alone_fits_a_128k_romfs_partition_and_every_game_together_doe
     from nightboard_host.flashing.romfs import build_image
     from nightboard_host.emulation.pico_emu import ARCH, MPY_SUB
 
-    c = flash.Compiler(MPY_SUB, ARCH)
-    alone = {g: len(build_image("0", flash.build(FW, c, g, "rp2"))) for g in index.names()}
-    every = len(build_image("0", flash.build(FW, c, None, "rp2")))
+    c = build.Compiler(MPY_SUB, ARCH)
+    alone = {g: len(build_image("0", build.build(FW, c, g, "rp2"))) for g in index.names()}
+    every = len(build_image("0", build.build(FW, c, None, "rp2")))
     assert max(alone.values()) <= 128 * 1024 < every, (alone, every)
 
 
 def test_games_choices_that_cannot_be_made_say_why():
-    with pytest.raises(flash.FlashError, match="no game called 'chess'.*it has: vampiring"):
-        flash.build(FW, flash.Compiler(3, "armv6m"), "vampiring,chess")
-    with pytest.raises(flash.FlashError, match="names no game"):
-        flash.build(FW, flash.Compiler(3, "armv6m"), " , ")
+    with pytest.raises(errors.FlashError, match="no game called 'chess'.*it has: vampiring"):
+        build.build(FW, build.Compiler(3, "armv6m"), "vampiring,chess")
+    with pytest.raises(errors.FlashError, match="names no game"):
+        build.build(FW, build.Compiler(3, "armv6m"), " , ")
 
 
 def test_the_pico_bench_names_no_game_and_takes_what_it_runs_from_the_index():

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from nightboard_host.flashing import flash
+from nightboard_host.flashing import build
 from nightboard_host.emulation.pico_pty import PicoPty, PicoUnavailable, find_image, rp2040py_exe
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +46,7 @@ def make_flash(port, tmp_path):
 
 @pytest.mark.timeout(1800)  # minutes on a loaded machine: two flashes, each waiting for the firmware's boot
 def test_make_flash_on_the_emulated_pico_first_time_and_with_nothing_changed(pico, tmp_path):
-    version = flash.firmware_version(ROOT / "firmware")
+    version = build.firmware_version(ROOT / "firmware")
     first = make_flash(pico.port, tmp_path)
     assert first.returncode == 0, first.stdout + first.stderr
     # (make may first say it is installing what playing needs, when pyproject.toml is newer than its stamp)
@@ -78,13 +78,13 @@ def test_flash_romfs_on_the_emulated_pico_then_back_to_the_filesystem(pico_romfs
     from nightboard_host.bench.pico import romfs_games
     from nightboard_host.emulation.pico_emu import ARCH, MPY_SUB
 
-    version = flash.firmware_version(ROOT / "firmware")
+    version = build.firmware_version(ROOT / "firmware")
     games = romfs_games()  # the index's first games, as many as fit the 128 KB partition
     assert len(games) >= 1, games  # each game alone fits (test_pico_code_fit); the first two no longer do
     every = nightboard_flash(pico_romfs.port, tmp_path, "--romfs")  # every game: too big, said before writing
     assert every.returncode == 1 and "does not fit the board's 128 KB ROMFS partition" in every.stderr, every.stderr
     assert "--games " in every.stderr
-    built = flash.build(ROOT / "firmware", flash.Compiler(MPY_SUB, ARCH), games, "rp2")
+    built = build.build(ROOT / "firmware", build.Compiler(MPY_SUB, ARCH), games, "rp2")
     first = nightboard_flash(pico_romfs.port, tmp_path, "--romfs", "--games", ",".join(games))
     assert first.returncode == 0, first.stdout + first.stderr
     assert "wrote %d files into ROMFS" % len(built) in first.stdout

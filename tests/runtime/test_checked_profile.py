@@ -8,7 +8,7 @@ import pytest
 
 from nightboard import boot as C
 from nightboard.table.profile import ProfileError, load_profile
-from nightboard_host.flashing import flash
+from nightboard_host.flashing import build, errors, profile_check
 
 
 @pytest.fixture
@@ -16,7 +16,7 @@ def board(tmp_path, monkeypatch):
     slot = tmp_path / "nightboard.a"
     slot.mkdir()
     (slot / "manifest.json").write_text('{"version": "0.1.0", "files": {"a.mpy": "11"}}')
-    (tmp_path / "profile.json").write_bytes(flash._profile_bytes("grid8"))
+    (tmp_path / "profile.json").write_bytes(profile_check.profile_bytes("grid8"))
     monkeypatch.chdir(tmp_path)
     calls = []
     real = C.load_profile_once
@@ -35,7 +35,7 @@ def test_the_first_boot_validates_and_later_ones_reuse_the_check(board):
     assert calls == ["profile.json"] and (d / C.CHECKED).is_file()
     again = C.load_checked_profile("profile.json", slot)
     assert calls == ["profile.json"]  # not validated again
-    assert again == first == load_profile(flash._profile_bytes("grid8").decode())
+    assert again == first == load_profile(profile_check.profile_bytes("grid8").decode())
 
 
 def test_a_changed_profile_is_validated_and_a_bad_one_refused(board):
@@ -98,7 +98,7 @@ def test_with_the_code_in_romfs_the_check_is_keyed_on_the_image_s_mark(board):
     assert C.ROM_MARK == flash_romfs.COMPLETE
     mark = flash_romfs.mark("0.1.0", {"nightboard/a.mpy": b"1"})
     (rom / flash_romfs.COMPLETE).write_text(mark)
-    data, same = flash.profile_check(FIRMWARE, None, mark.encode(), (d / "profile.json").read_bytes())
+    data, same = profile_check.profile_check(FIRMWARE, None, mark.encode(), (d / "profile.json").read_bytes())
     assert data is not None and not same
     (d / C.CHECKED).write_bytes(data)
     C.load_checked("profile.json", str(rom))
@@ -128,9 +128,9 @@ def test_the_start_menu_s_games_are_kept_with_the_check(board, monkeypatch):
     assert len(worked) == 1  # ...is worked out afresh
 
 
-# --- the check `nightboard flash` writes (flash.profile_check): the board's first boot then validates nothing
+# --- the check `nightboard flash` writes (profile_check.profile_check): the board's first boot then validates nothing
 
-FIRMWARE = flash.default_firmware_dir()
+FIRMWARE = build.default_firmware_dir()
 
 
 def _manifest(slot):
@@ -146,34 +146,34 @@ def test_the_flash_tool_writes_the_check_the_board_would_write(board):
     from nightboard.table.menu import offered
 
     d, slot, calls = board
-    data, same = flash.profile_check(FIRMWARE, None, _manifest(slot), (d / "profile.json").read_bytes())
+    data, same = profile_check.profile_check(FIRMWARE, None, _manifest(slot), (d / "profile.json").read_bytes())
     assert data is not None and not same
     (d / C.CHECKED).write_bytes(data)
     profile, games = C.load_checked("profile.json", slot)
     assert calls == []  # the first boot after the flash: nothing validated, no validator imported
-    assert profile == load_profile(flash._profile_bytes("grid8").decode())
+    assert profile == load_profile(profile_check.profile_bytes("grid8").decode())
     assert games == offered(profile) and len(games) > 2
     # what the board writes itself, when it validates, is the same file: the host's check counts as right
     (d / C.CHECKED).unlink()
     C.load_checked("profile.json", slot)
     assert len(calls) == 1 and (d / C.CHECKED).read_bytes() == data
-    assert flash.profile_check(FIRMWARE, None, _manifest(slot), (d / "profile.json").read_bytes(), data) == (data, True)
+    assert profile_check.profile_check(FIRMWARE, None, _manifest(slot), (d / "profile.json").read_bytes(), data) == (data, True)
 
 
 def test_a_check_in_the_board_s_own_json_formatting_counts_a_damaged_or_foreign_one_does_not(board):
     d, slot, calls = board
     prof = (d / "profile.json").read_bytes()
-    data, _ = flash.profile_check(FIRMWARE, None, _manifest(slot), prof)
+    data, _ = profile_check.profile_check(FIRMWARE, None, _manifest(slot), prof)
     key, _, body = data.split(b"\n", 2)
     # MicroPython's json writes a dict in its own order and never escapes UTF-8: other bytes, the same check
     kept = json.loads(body)
     other = json.dumps({"offered": kept["offered"], "profile": dict(reversed(list(kept["profile"].items())))},
                        separators=(",", ":")).encode()
     theirs = _check_file(key, other)
-    assert theirs != data and flash.profile_check(FIRMWARE, None, _manifest(slot), prof, theirs) == (data, True)
+    assert theirs != data and profile_check.profile_check(FIRMWARE, None, _manifest(slot), prof, theirs) == (data, True)
     wrong = _check_file(key, json.dumps(dict(kept, offered=kept["offered"][1:])).encode())  # intact, but not so
     for bad in (data[:-3] + b"]}}", b"0" * 64 + data[64:], b"", wrong):
-        assert flash.profile_check(FIRMWARE, None, _manifest(slot), prof, bad) == (data, False)
+        assert profile_check.profile_check(FIRMWARE, None, _manifest(slot), prof, bad) == (data, False)
     # a profile changed afterwards on the board, or another firmware: the key differs, the board validates
     (d / C.CHECKED).write_bytes(data)
     (d / "profile.json").write_bytes(prof + b"\n")
@@ -183,10 +183,10 @@ def test_a_check_in_the_board_s_own_json_formatting_counts_a_damaged_or_foreign_
 
 def test_with_some_games_flashed_the_check_offers_only_those_the_board_has(board):
     d, slot, calls = board
-    data, _ = flash.profile_check(FIRMWARE, "vampire_cards,dracula", _manifest(slot), (d / "profile.json").read_bytes())
+    data, _ = profile_check.profile_check(FIRMWARE, "vampire_cards,dracula", _manifest(slot), (d / "profile.json").read_bytes())
     (d / C.CHECKED).write_bytes(data)
     assert C.load_checked("profile.json", slot)[1] == ["dracula", "vampire_cards", "selftest"] and calls == []
-    data, _ = flash.profile_check(FIRMWARE, "dracula", _manifest(slot), flash._profile_bytes("ring4"))
+    data, _ = profile_check.profile_check(FIRMWARE, "dracula", _manifest(slot), profile_check.profile_bytes("ring4"))
     assert json.loads(data.split(b"\n", 2)[2])["offered"] == ["selftest"]  # the hunt needs a grid
 
 
@@ -195,12 +195,12 @@ def test_no_check_where_the_board_keeps_none_and_a_refusing_firmware_stops_the_f
 
     d, slot, calls = board
     prof = (d / "profile.json").read_bytes()
-    assert flash.profile_check(FIRMWARE, None, b"", prof) == (None, False)  # no manifest: no key on the board
-    assert flash.profile_check(FIRMWARE, None, b"x" * 70000, prof) == (None, False)  # more than boot.py reads
+    assert profile_check.profile_check(FIRMWARE, None, b"", prof) == (None, False)  # no manifest: no key on the board
+    assert profile_check.profile_check(FIRMWARE, None, b"x" * 70000, prof) == (None, False)  # more than boot.py reads
     fw = tmp_path / "fw"
     shutil.copytree(FIRMWARE, fw, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     p = fw / "nightboard" / "table" / "profile.py"
     p.write_text(p.read_text().replace('"file_bytes": 8192,', '"file_bytes": 100,'))
-    with pytest.raises(flash.FlashError, match="the firmware being flashed refuses this profile: profile: the file "
+    with pytest.raises(errors.FlashError, match="the firmware being flashed refuses this profile: profile: the file "
                                                "is %d bytes, more than the 100" % len(prof)):
-        flash.profile_check(fw, None, _manifest(slot), prof)
+        profile_check.profile_check(fw, None, _manifest(slot), prof)

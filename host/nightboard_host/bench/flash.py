@@ -3,7 +3,7 @@
 Both run against fresh virtual boards (virtual_board.VirtualBoard: the MicroPython
 unix port on a pty, spoken to by the real mpremote) and deploy the same tree: a
 snapshot of this checkout's firmware/ (main.py and nightboard/**, the files
-flash.firmware_sources picks, so no __pycache__), taken once so that edits made
+build.firmware_sources picks, so no __pycache__), taken once so that edits made
 while the bench runs cannot make the two sides differ.
 
 - ours: flash.flash() onto a fresh board (a full flash: the package compiled to
@@ -17,7 +17,7 @@ while the bench runs cannot make the two sides differ.
   it is identical ("Up to date: ..."; --force turns that off), so the second
   copy sends no file either; it still walks the whole tree and asks the board
   for one hash per file.
-- the same copy of the .mpy tree flash.build() makes (main.py and the compiled
+- the same copy of the .mpy tree build.build() makes (main.py and the compiled
   package), onto a third fresh board, for the bytes and time of copying
   compiled files by hand.
 
@@ -41,7 +41,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from nightboard_host.flashing import flash
+from nightboard_host.flashing import build, flash
+from nightboard_host.flashing.errors import FlashError
+from nightboard_host.flashing.progress import Silent
 from nightboard_host.emulation.virtual_board import VirtualBoard, VirtualBoardError
 
 PROFILE = "ring4"
@@ -49,7 +51,7 @@ AGAIN = 3  # runs of each no-change step: its seconds are the best of them, its 
 MPREMOTE_TIMEOUT = 300  # seconds for one mpremote copy before the bench gives up
 
 
-class _Phases(flash.Silent):
+class _Phases(Silent):
     """A flash progress that notes when each phase began (time.monotonic)."""
 
     def __init__(self):
@@ -76,7 +78,7 @@ def _changed(before, after):
 def _source_tree(fw, dest):
     """Copy the firmware's files (those flashing deploys, as .py source) into dest; {relative path: size}."""
     out = {}
-    for _rel, src, _compiled in flash.firmware_sources(fw):
+    for _rel, src, _compiled in build.firmware_sources(fw):
         rel = src.relative_to(fw)
         (dest / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, dest / rel)
@@ -99,7 +101,7 @@ def _ours(board, fw, cache):
                     progress=progress)
     t1 = time.monotonic()
     if r.hello is None:
-        raise flash.FlashError("flash bench: the firmware did not answer after the flash")
+        raise FlashError("flash bench: the firmware did not answer after the flash")
     waited = progress.at.get("waiting", t1)
     compiling, reading = progress.at.get("compiling"), progress.at.get("reading")
     figures = {
@@ -180,7 +182,7 @@ def measure():
     with tempfile.TemporaryDirectory(prefix="nightboard-flash-bench-") as tmp:
         tmp = Path(tmp)
         tree = tmp / "firmware"
-        sizes = _source_tree(flash.default_firmware_dir(), tree)
+        sizes = _source_tree(build.default_firmware_dir(), tree)
         cache = tmp / "mpy-cache"
         boards = []
         try:
@@ -195,8 +197,8 @@ def measure():
 
             info = first.board
             if info is None:
-                raise flash.FlashError("flash bench: the flash did not say what the board runs")
-            built = flash.build(tree, flash.Compiler(info.mpy_sub, info.arch, cache))
+                raise FlashError("flash bench: the flash did not say what the board runs")
+            built = build.build(tree, build.Compiler(info.mpy_sub, info.arch, cache))
             mpy_tree = tmp / "firmware-mpy"
             for rel, data in built.items():
                 (mpy_tree / rel).parent.mkdir(parents=True, exist_ok=True)

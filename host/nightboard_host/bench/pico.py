@@ -79,14 +79,14 @@ def plan():
 def romfs_games():
     """The longest run of the index's games, from its start, whose code fits the ROMFS partition."""
     from nightboard.games import index
-    from nightboard_host.flashing import flash, romfs as flash_romfs
+    from nightboard_host.flashing import build, romfs as flash_romfs
     from nightboard_host.emulation.pico_emu import ARCH, MPY_SUB, ROMFS_BYTES
 
-    fw = flash.default_firmware_dir()
+    fw = build.default_firmware_dir()
     games = index.names()
-    c = flash.Compiler(MPY_SUB, ARCH)
+    c = build.Compiler(MPY_SUB, ARCH)
     while games:
-        if len(flash_romfs.build_image("0", flash.build(fw, c, games, "rp2"))) <= ROMFS_BYTES:
+        if len(flash_romfs.build_image("0", build.build(fw, c, games, "rp2"))) <= ROMFS_BYTES:
             return games
         games = games[:-1]
     return []
@@ -325,13 +325,13 @@ def _heap_board(game, romfs):
     from pathlib import Path
 
     from nightboard_host.bench import costs as bench, scripts as S
-    from nightboard_host.flashing import flash
+    from nightboard_host.flashing import build
     from nightboard_host.flashing.romfs import build_image
     from nightboard_host.emulation.pico_emu import ARCH, MPY_SUB, PicoEmu, find_image, littlefs_image
 
     g = bench.bench_game(game)
-    fw = flash.default_firmware_dir()
-    built = dict(flash.build(fw, flash.Compiler(MPY_SUB, ARCH), [game], "rp2"))
+    fw = build.default_firmware_dir()
+    built = dict(build.build(fw, build.Compiler(MPY_SUB, ARCH), [game], "rp2"))
     built.pop("main.py", None)
     compiled = bench.compiled_firmware()
     for rel in ("nightboard/hal/sim.mpy", "nightboard/hal/sim_serial.mpy"):  # the bench's table is simulated

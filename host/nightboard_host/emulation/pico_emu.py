@@ -81,16 +81,16 @@ def _cache_dir():
 def board_files(profile="ring4", fw=None, extra=None, games=None):
     """{path on the board: bytes} as `nightboard flash` leaves a Pico: loader, profile and its check, slot A
     (with only `games`, as `--games` chooses, when given)."""
-    from nightboard_host.flashing import flash
+    from nightboard_host.flashing import build, layout, profile_check
 
-    fw = Path(fw) if fw else flash.default_firmware_dir()
-    version = flash.firmware_version(fw)
-    built = flash.build(fw, flash.Compiler(MPY_SUB, ARCH), games, "rp2")
-    files = {"/main.py": (flash.LOADER_TEXT % {"version": version, "slot": SLOT}).encode(),
-             "/profile.json": flash._profile_bytes(profile)}
+    fw = Path(fw) if fw else build.default_firmware_dir()
+    version = build.firmware_version(fw)
+    built = build.build(fw, build.Compiler(MPY_SUB, ARCH), games, "rp2")
+    files = {"/main.py": (layout.LOADER_TEXT % {"version": version, "slot": SLOT}).encode(),
+             "/profile.json": profile_check.profile_bytes(profile)}
     for rel, data in built.items():
         files[SLOT + "/" + rel] = data
-    files[SLOT + "/" + flash.MANIFEST] = manifest = flash.manifest_text(version, "6.%d" % MPY_SUB, built).encode()
+    files[SLOT + "/" + layout.MANIFEST] = manifest = layout.manifest_text(version, "6.%d" % MPY_SUB, built).encode()
     _with_check(files, fw, games, manifest)
     for path, data in (extra or {}).items():
         files[path] = data
@@ -98,13 +98,13 @@ def board_files(profile="ring4", fw=None, extra=None, games=None):
 
 
 def _with_check(files, fw, games, key):
-    """Add the profile's check `nightboard flash` writes (flash.profile_check, keyed on `key`: the slot's
+    """Add the profile's check `nightboard flash` writes (profile_check.profile_check, keyed on `key`: the slot's
     manifest, or the ROMFS image's mark) to `files`, when the board keeps one."""
-    from nightboard_host.flashing import flash
+    from nightboard_host.flashing import layout, profile_check
 
-    checked = flash.profile_check(fw, games, key, files["/profile.json"])[0]
+    checked = profile_check.profile_check(fw, games, key, files["/profile.json"])[0]
     if checked is not None:
-        files[flash.CHECKED] = checked
+        files[layout.CHECKED] = checked
 
 
 # What a board keeps of its own on the flash (table/keeper.py, seal.py, boot.py): its saved game and the
@@ -154,12 +154,12 @@ def probe_files(slot=SLOT, timed=(), heap_every=0, heap_collect=False):
     # compiled, as the firmware is: the board neither spends boot time nor heap compiling the probe
     import tempfile
 
-    from nightboard_host.flashing import flash
+    from nightboard_host.flashing import build
 
     with tempfile.TemporaryDirectory(prefix="nightboard-probe-") as d:
         src = Path(d) / "nbprobe.py"
         src.write_text(text)
-        mpy = flash.Compiler(MPY_SUB, ARCH).compile(src, "nbprobe.mpy")
+        mpy = build.Compiler(MPY_SUB, ARCH).compile(src, "nbprobe.mpy")
     return {"/lib/nbprobe.mpy": mpy, "/main.py": (params({"SLOT": slot}) + PROBE_LOADER).encode()}
 
 
@@ -474,15 +474,15 @@ def romfs_board(profile_name, games, extra=None):
     """(filesystem image, ROMFS image) of a Pico with a ROMFS partition flashed by `nightboard flash --romfs
     --games ...`: the code (only `games`) in ROMFS, the profile and the loader in the filesystem. `extra`
     files go to the filesystem (a loader in them replaces flash's)."""
-    from nightboard_host.flashing import flash, romfs as flash_romfs
+    from nightboard_host.flashing import build, profile_check, romfs as flash_romfs
 
-    fw = flash.default_firmware_dir()
-    version = flash.firmware_version(fw)
-    built = flash.build(fw, flash.Compiler(MPY_SUB, ARCH), games, "rp2")
+    fw = build.default_firmware_dir()
+    version = build.firmware_version(fw)
+    built = build.build(fw, build.Compiler(MPY_SUB, ARCH), games, "rp2")
     mark = flash_romfs.mark(version, built)
     files = {"/main.py": (flash_romfs.ROMFS_LOADER_TEXT % {
         "version": version, "fallback": None, "complete": flash_romfs.COMPLETE, "mark": mark}).encode(),
-        "/profile.json": flash._profile_bytes(profile_name)}
+        "/profile.json": profile_check.profile_bytes(profile_name)}
     _with_check(files, fw, games, mark.encode())
     files.update(extra or {})
     return littlefs_image(files), flash_romfs.build_image(version, built)

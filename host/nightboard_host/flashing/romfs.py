@@ -21,9 +21,15 @@ import io
 import tempfile
 from pathlib import Path
 
+from nightboard_host.flashing.errors import FlashError
+from nightboard_host.flashing.layout import CHECKED, LOADER, LOADER_TEXT, PROFILE
+from nightboard_host.flashing.programs import program
+from nightboard_host.flashing.sync import atomic_write, sha
+
 ROM = "/rom"
 COMPLETE = "~complete"  # "~" sorts after every letter: the image's last entry, written last
 
+# /main.py's bytes with --romfs (a template, not a program the host runs).
 ROMFS_LOADER_TEXT = '''# Nightboard boot loader, written by `nightboard flash --romfs` (firmware %(version)s). Do not edit:
 # the code runs from ROMFS (/rom) when the image there is complete, else from %(fallback)s.
 import sys
@@ -42,29 +48,6 @@ else:
         code = compile(f.read(), _slot + "/main.py", "exec")
     del f
     exec(code)
-'''
-
-_ROM_INFO = '''import json
-r = {"rom": False}
-try:
-    import vfs
-    if hasattr(vfs, "rom_ioctl") and vfs.rom_ioctl(1) > 0:
-        dev = vfs.rom_ioctl(2, 0)
-        if not isinstance(dev, int):
-            r["rom"] = True
-            r["size"] = dev.ioctl(4, 0) * dev.ioctl(5, 0) if hasattr(dev, "ioctl") else len(dev)
-except ImportError:
-    pass
-print(json.dumps(r))
-'''
-
-_ROM_HASH = '''import vfs, hashlib, binascii
-dev = vfs.rom_ioctl(2, 0)
-m = memoryview(dev)
-h = hashlib.sha256()
-for i in range(0, %(n)d, 4096):
-    h.update(m[i:min(i + 4096, %(n)d)])
-print(binascii.hexlify(h.digest()).decode())
 '''
 
 NO_ROMFS = ("the board's MicroPython has no ROMFS partition: flash without --romfs, or put a MicroPython built "
@@ -116,8 +99,6 @@ def deploy(board, image, progress):
     from mpremote.commands import CommandError, _do_romfs_deploy
     from mpremote.transport import TransportError
 
-    from nightboard_host.flashing.flash import FlashError
-
     with tempfile.TemporaryDirectory(prefix="nightboard-romfs-") as d:
         path = str(Path(d) / "nightboard.romfs")
         Path(path).write_bytes(image)
@@ -154,59 +135,56 @@ class _Said(io.StringIO):
 
 def sync_romfs(board, version, files, prof_bytes, result, progress, hook, state, slots, active, complete,
                checked=None):
-    """The --romfs counterpart of flash._sync: image, profile, the profile's check (`checked`, bytes, when the
+    """The --romfs counterpart of sync.sync: image, profile, the profile's check (`checked`, bytes, when the
     board's differs), loader (see the module's docstring)."""
-    from nightboard_host.flashing import flash as F
-
-    info = board.run_json(_ROM_INFO, "looking for a ROMFS partition")
+    info = board.run_json(program("rom_info"), "looking for a ROMFS partition")
     if not info.get("rom"):
-        raise F.FlashError(NO_ROMFS)
+        raise FlashError(NO_ROMFS)
     image = build_image(version, files)
     if len(image) > info["size"]:
-        raise F.FlashError("the firmware's code (%.1f KB as a ROMFS image, %s) does not fit the board's %d KB "
-                           "ROMFS partition: choose fewer games (--games %s, for example) or flash without --romfs"
-                           % (len(image) / 1024, _games_said(files), info["size"] // 1024, _two_games(files)))
-    loader = state["texts"].get(F.LOADER) or ""
+        raise FlashError("the firmware's code (%.1f KB as a ROMFS image, %s) does not fit the board's %d KB "
+                         "ROMFS partition: choose fewer games (--games %s, for example) or flash without --romfs"
+                         % (len(image) / 1024, _games_said(files), info["size"] // 1024, _two_games(files)))
+    loader = state["texts"].get(LOADER) or ""
     fallback = active if active is not None and complete(active) else None
     if fallback is None and "/rom/" + COMPLETE in loader:
         m = _fallback_in(loader)
         fallback = m if m and slots.get(m) is not None and slots[m].exists and complete(m) else None
     result.slot = ROM
-    have = board.run(_ROM_HASH % {"n": len(image)}, "reading ROMFS").decode().strip().splitlines()[-1:]
+    have = board.run(program("rom_hash", N=len(image)), "reading ROMFS").decode().strip().splitlines()[-1:]
     if have != [hashlib.sha256(image).hexdigest()]:
         if "/rom/" + COMPLETE in loader:  # the loader runs /rom: off it while ROMFS changes
-            hook("loader", F.LOADER)
+            hook("loader", LOADER)
             if fallback is not None:
-                F._atomic_write(board, F.LOADER, (F.LOADER_TEXT % {"version": "previous", "slot": fallback})
-                                .encode())
+                atomic_write(board, LOADER, (LOADER_TEXT % {"version": "previous", "slot": fallback}).encode())
                 loader = ""
         progress.plan(len(image), 1, 0)
         progress.phase("writing the code into ROMFS")
         hook("romfs", ROM)
         deploy(board, image, progress)
-        got = board.run(_ROM_HASH % {"n": len(image)}, "checking ROMFS").decode().strip().splitlines()[-1:]
+        got = board.run(program("rom_hash", N=len(image)), "checking ROMFS").decode().strip().splitlines()[-1:]
         if got != [hashlib.sha256(image).hexdigest()]:
-            raise F.FlashError("ROMFS did not read back as written: flash again (the board still starts %s)"
-                               % (fallback or "nothing: flash again to repair it"))
+            raise FlashError("ROMFS did not read back as written: flash again (the board still starts %s)"
+                             % (fallback or "nothing: flash again to repair it"))
         result.romfs_bytes = len(image)
         result.sent.extend(sorted(files))
         result.bytes_sent += len(image)
     else:
         result.kept = len(files)
-    if state["hashes"][F.PROFILE] != F._sha(prof_bytes):
-        hook("profile", F.PROFILE)
-        F._atomic_write(board, F.PROFILE, prof_bytes)
+    if state["hashes"][PROFILE] != sha(prof_bytes):
+        hook("profile", PROFILE)
+        atomic_write(board, PROFILE, prof_bytes)
         result.profile_written = True
     if checked is not None:  # keyed on the image's mark and the profile, both in place now
-        hook("check", F.CHECKED)
-        F._atomic_write(board, F.CHECKED, checked)
+        hook("check", CHECKED)
+        atomic_write(board, CHECKED, checked)
         result.check_written = True
     new_loader = ROMFS_LOADER_TEXT % {"version": version, "fallback": fallback, "complete": COMPLETE,
                                       "mark": mark(version, files)}
     if loader != new_loader:
-        hook("loader", F.LOADER)
+        hook("loader", LOADER)
         progress.phase("switching to the new firmware")
-        F._atomic_write(board, F.LOADER, new_loader.encode())
+        atomic_write(board, LOADER, new_loader.encode())
         result.loader_written = True
 
 
@@ -220,9 +198,10 @@ def _games_said(files):
 
 
 def _two_games(files):
-    from nightboard_host.flashing import board_code, flash as F
+    from nightboard_host.flashing import board_code
+    from nightboard_host.flashing.build import default_firmware_dir
 
-    return ",".join(board_code.index_games(F.default_firmware_dir())[:2])
+    return ",".join(board_code.index_games(default_firmware_dir())[:2])
 
 
 def _fallback_in(loader):

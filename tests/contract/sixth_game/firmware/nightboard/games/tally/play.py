@@ -43,7 +43,7 @@ class TallyPlay:
             fr.put(self.places[i], P.BLOOD)
         for s in g.to_move():
             at = self.layout.panel_at[s]
-            fr.put(at + STATUS_AT, P.FAMILY[s])
+            fr.put(at + STATUS_AT, P.SEAT[s])
             fr.put(at, P.TABLE)
             if self.adds[s]:
                 fr.put(at + 3, P.TABLE)
