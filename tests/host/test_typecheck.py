@@ -51,7 +51,9 @@ def pyright_board_programs(extra_files=()):
 # --- the MicroPython programs the host runs (nightboard_host/*/programs/, a game's drive.py) ------------------
 # Checked like firmware/, against the MicroPython stubs, the firmware on their path; a programs/ folder's
 # __builtins__.pyi declares the names a program there finds in front of it (the host's parameters).
-MPY_PROGRAMS = ("host/nightboard_host/bench/programs", "host/nightboard_host/emulation/programs")
+MPY_PROGRAMS = ("host/nightboard_host/bench/programs", "host/nightboard_host/emulation/programs") + tuple(
+    "host/nightboard_host/games/%s/programs" % name
+    for name in ("dracula", "vampempire", "vampire_cards", "vampire_nights", "vampiring"))
 MPY_PROGRAM_FILES = "host/nightboard_host/games/*/drive.py"
 
 

@@ -27,6 +27,7 @@ from pathlib import Path
 from nightboard.games.dracula import state as D
 from nightboard.games.dracula.mind import Stats, decide
 from nightboard.prng import Prng
+from nightboard_host.emulation.mpy_runner import filled, params, program
 from nightboard_host.games.dracula.bots import TEAMS, RandomTeam, ScriptedTeam, make_team, play_rounds  # noqa: F401
 
 MAX_ROUNDS = 120
@@ -173,33 +174,10 @@ def _cpython_cost(states, level):
     return worst, 1000 * total / max(1, len(states)), 1000 * slowest
 
 
-MPY_SCRIPT = """
-import json, time, gc
-from nightboard.games.dracula import state as D
-from nightboard.games.dracula.mind import decide
-worst = 0
-tot = 0
-count = 0
-peak = 0
-with open(%r) as fh:
-    for line in fh:
-        g = D.from_json(json.loads(line))
-        line = None
-        gc.collect()
-        t0 = time.ticks_us()
-        decide(g.map, g.view(), g.room, g.prng, %d)
-        dt = time.ticks_diff(time.ticks_us(), t0)
-        tot += dt
-        count += 1
-        if dt > worst:
-            worst = dt
-        gc.collect()
-        a = gc.mem_alloc()
-        if a > peak:
-            peak = a
-        g = None
-print(json.dumps({"mean_us": tot // count, "max_us": worst, "heap_in_use": peak}))
-"""
+# The programs the unix port runs (programs/*.py), their parameters written in (mpy_runner.filled), N in front.
+TIME_DECISIONS = program(__file__, "time_decisions")
+DECIDE = program(__file__, "decide")
+STEPS = program(__file__, "steps")
 
 
 def micropython_exe():
@@ -221,8 +199,9 @@ def _micropython_cost(states, level, heap="192k"):
             for st in states:
                 fh.write(json.dumps(st) + "\n")
         env = dict(os.environ, MICROPYPATH=str(base))
-        proc = subprocess.run([exe, "-X", "heapsize=" + heap, "-c", MPY_SCRIPT % (path, level)],
-                              capture_output=True, text=True, env=env, timeout=600)
+        code = filled(TIME_DECISIONS, {"PATH": path, "LEVEL": level})
+        proc = subprocess.run([exe, "-X", "heapsize=" + heap, "-c", code], capture_output=True, text=True, env=env,
+                              timeout=600)
     if proc.returncode != 0:
         raise RuntimeError("MicroPython failed: %s%s" % (proc.stdout, proc.stderr))
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -243,29 +222,6 @@ def decision_cost(level, count=40, size=5):
         out["micropython_max_ms"] = mp["max_us"] / 1000.0
         out["micropython_heap_in_use"] = mp["heap_in_use"]
     return out
-
-
-DECIDE = """
-import json
-from nightboard.games.dracula import state as D
-from nightboard.games.dracula.mind import decide
-from nightboard.prng import Prng
-g = D.from_json(json.loads(open(%r).read()))
-for _ in range(N):
-    decide(g.map, g.view(), g.room, Prng(state=g.prng.state), %d)
-"""
-
-
-STEPS = """
-import json
-from nightboard.games.dracula import state as D
-from nightboard.games.dracula.mind import steps as mind_steps
-from nightboard.prng import Prng
-g = D.from_json(json.loads(open(%r).read()))
-v = g.view()
-def steps():
-    return mind_steps(g.map, v, g.room, Prng(state=g.prng.state), %d)
-"""
 
 
 def decision_instructions(level=3, size=5, count=40):
@@ -290,12 +246,12 @@ def decision_instructions(level=3, size=5, count=40):
         path = os.path.join(tmp, "state.json")
         with open(path, "w") as fh:
             json.dump(best, fh)
-        per = bench.instructions_per(lambda n: "N = %d\n" % n + DECIDE % (path, level), 20)
+        per = bench.instructions_per(lambda n: params({"N": n}) + filled(DECIDE, {"PATH": path, "LEVEL": level}), 20)
         from nightboard.games.dracula.mind import steps as mind_steps
         from nightboard_host.bench.thinking import decision_frames
 
         g = D.from_json(best)
-        frames = decision_frames(STEPS % (path, level),
+        frames = decision_frames(filled(STEPS, {"PATH": path, "LEVEL": level}),
                                  lambda: mind_steps(g.map, g.view(), g.room, Prng(state=g.prng.state), level))
     return {"level": level, "size": size, "x86_instructions": int(per), "board_ms_estimate": round(bench.board_ms(per), 1),
             "spread": frames}

@@ -15,6 +15,7 @@ import time
 
 from nightboard.games import vampempire as M
 from nightboard.games.vampempire import pieces as V
+from nightboard_host.emulation.mpy_runner import filled, program
 
 SEATINGS = []
 for _a in range(4):
@@ -49,32 +50,8 @@ def balance(games=400, beast="turn"):
             "mean_rounds": round(rounds / games, 2), "vatican_ends": vatican}
 
 
-MPY_SCRIPT = """
-import gc, time, json
-from nightboard.games import vampempire as M
-n = 0
-total = 0
-worst = 0
-first = 0
-for seed in range(%d):
-    g = M.new_game(seed, 4)
-    while g.result() is None:
-        s = g.to_move()[0]
-        t = time.ticks_us()
-        a = g.board_move(s)
-        dt = time.ticks_diff(time.ticks_us(), t)
-        if n == 0:
-            first = dt  # includes importing the mind
-        else:
-            total += dt
-            if dt > worst:
-                worst = dt
-        n += 1
-        g.apply(s, a)
-gc.collect()
-print(json.dumps({"decisions": n, "mean_us": total // (n - 1), "worst_us": worst, "first_us": first,
-                  "heap_after_game": gc.mem_alloc()}))
-"""
+# The board's decisions timed on the unix port (programs/time_decisions.py; GAMES: mpy_runner.filled).
+TIME_DECISIONS = program(__file__, "time_decisions")
 
 
 def decision_cost(games=20):
@@ -96,7 +73,8 @@ def decision_cost(games=20):
     if _has_mpy():
         from nightboard_host.emulation.mpy_runner import run_mpy
 
-        out["micropython_unix"] = json.loads(run_mpy(MPY_SCRIPT % games, compiled=True).strip().splitlines()[-1])
+        code = filled(TIME_DECISIONS, {"GAMES": games})
+        out["micropython_unix"] = json.loads(run_mpy(code, compiled=True).strip().splitlines()[-1])
     return out
 
 

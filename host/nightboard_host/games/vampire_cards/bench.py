@@ -17,6 +17,7 @@ from nightboard.games import vampire_cards as V
 from nightboard.games.vampire_cards import deck as D
 from nightboard.games.vampire_cards import moves as MV
 from nightboard.prng import Prng
+from nightboard_host.emulation.mpy_runner import filled, program
 
 OPPONENTS = ("random", "sensible")
 
@@ -152,34 +153,15 @@ def decision_cost(games=20):
     return {"decisions": count, "cpython_mean_us": total // max(1, count), "cpython_worst_us": worst}
 
 
-MPY_SCRIPT = """
-import gc, time
-from nightboard.games import vampire_cards as V
-from nightboard.games.vampire_cards import deck as D
-from nightboard.games.vampire_cards import moves as MV
-worst_heap = 0
-worst_us = 0
-n = 0
-for seed in range(%d):
-    g = V.new_game(seed, 4)
-    while not g.over:
-        s = g.to_move()[0]
-        t0 = time.ticks_us()
-        a = g.board_move(s)
-        worst_us = max(worst_us, time.ticks_diff(time.ticks_us(), t0))
-        g.apply(s, a)
-        n += 1
-        gc.collect()
-        worst_heap = max(worst_heap, gc.mem_alloc())
-print(worst_heap, worst_us, n)
-"""
+# The board's decisions and the heap on the unix port (programs/time_decisions.py; GAMES: mpy_runner.filled).
+TIME_DECISIONS = program(__file__, "time_decisions")
 
 
 def micropython(games=5):
     """Heap at the worst point (after a collection, each step) and the worst decision, unix port."""
     from nightboard_host.emulation.mpy_runner import run_mpy
 
-    heap, us, n = [int(x) for x in run_mpy(MPY_SCRIPT % games).split()]
+    heap, us, n = [int(x) for x in run_mpy(filled(TIME_DECISIONS, {"GAMES": games})).split()]
     return {"games": games, "players": 4, "worst_heap_bytes": heap, "worst_decision_us_unix": us, "steps": n}
 
 

@@ -16,6 +16,7 @@ import time
 from nightboard.games import vampire_nights as VN
 from nightboard.games.vampire_nights import actions as A
 from nightboard.prng import Prng
+from nightboard_host.emulation.mpy_runner import filled, params, program
 
 OPPONENTS = ("random", "sensible")
 
@@ -106,40 +107,10 @@ def positions(count=60, first_seed=1):
     return out[:count]
 
 
-MPY = """
-import json, time, gc
-from nightboard.games import vampire_nights as VN
-from nightboard.games.vampire_nights import mind
-worst = 0
-tot = 0
-n = 0
-peak = 0
-with open(%r) as fh:
-    for line in fh:
-        g = VN.from_json(json.loads(line))
-        line = None
-        s = g.to_move()[0]
-        gc.collect()
-        t0 = time.ticks_us()
-        g.board_move(s)
-        dt = time.ticks_diff(time.ticks_us(), t0)
-        tot += dt
-        n += 1
-        worst = max(worst, dt)
-        a = gc.mem_alloc()
-        peak = max(peak, a)
-print(json.dumps({"mean_us": tot // n, "max_us": worst, "heap_in_use": peak}))
-"""
-
-DECIDE = """
-import json
-from nightboard.games import vampire_nights as VN
-from nightboard.games.vampire_nights import mind
-g = VN.from_json(json.loads(open(%r).read()))
-s = g.to_move()[0]
-for _ in range(N):
-    g.board_move(s)
-"""
+# The programs the unix port runs (programs/*.py), their parameters written in (mpy_runner.filled), N in front.
+TIME_DECISIONS = program(__file__, "time_decisions")
+DECIDE = program(__file__, "decide")
+HEAP = program(__file__, "heap")
 
 
 def decision_cost(count=60):
@@ -175,7 +146,8 @@ def decision_cost(count=60):
             for st in states:
                 fh.write(json.dumps(st) + "\n")
         if exe:
-            proc = subprocess.run([exe, "-X", "heapsize=192k", "-c", MPY % path], capture_output=True, text=True,
+            code = filled(TIME_DECISIONS, {"PATH": path})
+            proc = subprocess.run([exe, "-X", "heapsize=192k", "-c", code], capture_output=True, text=True,
                                   env=dict(os.environ, MICROPYPATH=base), timeout=600)
             if proc.returncode == 0:
                 mp = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -190,28 +162,10 @@ def decision_cost(count=60):
             one = os.path.join(tmp, "state.json")
             with open(one, "w") as fh:
                 json.dump(busiest, fh)
-            per = bench.instructions_per(lambda n: "N = %d\n" % n + DECIDE % one, 20)
+            per = bench.instructions_per(lambda n: params({"N": n}) + filled(DECIDE, {"PATH": one}), 20)
             out["x86_instructions"] = int(per)
             out["board_ms_estimate"] = round(bench.board_ms(per), 1)
     return out
-
-
-HEAP = """
-import gc, json
-gc.collect()
-from nightboard.games import vampire_nights as VN
-g = VN.new_game(%d, 4)
-from nightboard.games.vampire_nights import mind
-peak = 0
-n = 0
-while g.result() is None:
-    s = g.to_move()[0]
-    g.apply(s, g.board_move(s))
-    n += 1
-    gc.collect()
-    peak = max(peak, gc.mem_alloc())
-print(json.dumps({"heap_peak": peak, "decisions": n, "over": g.over}))
-"""
 
 
 def heap(seed=3):
@@ -219,7 +173,7 @@ def heap(seed=3):
     the board plays in every seat, under the MicroPython unix port with a Pico-sized heap, from .mpy files."""
     from nightboard_host.emulation.mpy_runner import run_mpy_json
 
-    return run_mpy_json(HEAP % seed, compiled=True)
+    return run_mpy_json(filled(HEAP, {"SEED": seed}), compiled=True)
 
 
 def bench_figures(games=300):

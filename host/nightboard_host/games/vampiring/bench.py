@@ -15,6 +15,7 @@ import time
 from nightboard.games import vampiring as V
 from nightboard.games.vampiring import mind
 from nightboard.prng import Prng
+from nightboard_host.emulation.mpy_runner import filled, params, program
 
 LEVELS = (1, 2, 3)
 RANDOM = 0  # a family that picks one of its 4 actions uniformly (from the bench's own stream)
@@ -103,41 +104,10 @@ def decision_cost(games=30):
     return out
 
 
-MPY_SCRIPT = """
-import gc, time
-from nightboard.games import vampiring as V
-from nightboard.games.vampiring import mind
-out = []
-for level in (1, 2, 3):
-    worst_us = 0
-    total = 0
-    n = 0
-    heap = 0
-    in_use = 0
-    for seed in range(%d):
-        g = V.new_game(seed, %d, quiet=30)
-        while not g.over:
-            acts = []
-            for f in range(g.families):
-                if not g.alive(f):
-                    acts.append(None)
-                    continue
-                v = g.view(f)
-                gc.collect()
-                before = gc.mem_alloc()
-                t0 = time.ticks_us()
-                acts.append(mind.decide(v, level, g.prng))
-                dt = time.ticks_diff(time.ticks_us(), t0)
-                heap = max(heap, gc.mem_alloc() - before)
-                worst_us = max(worst_us, dt)
-                total += dt
-                n += 1
-            g.apply_actions(acts)
-            gc.collect()
-            in_use = max(in_use, gc.mem_alloc())
-    out.append("%%d %%d %%d %%d %%d %%d" %% (level, n, total // n, worst_us, heap, in_use))
-print(";".join(out))
-"""
+# The programs the unix port runs (programs/*.py), their parameters written in (mpy_runner.filled), N in front.
+TIME_DECISIONS = program(__file__, "time_decisions")
+DECIDE = program(__file__, "decide")
+STEPS = program(__file__, "steps")
 
 
 def micropython(games=4, families=4):
@@ -147,7 +117,7 @@ def micropython(games=4, families=4):
     from nightboard_host.emulation.mpy_runner import run_mpy
 
     out = []
-    for part in run_mpy(MPY_SCRIPT % (games, families)).strip().split(";"):
+    for part in run_mpy(filled(TIME_DECISIONS, {"GAMES": games, "FAMILIES": families})).strip().split(";"):
         level, n, mean, worst, heap, in_use = [int(x) for x in part.split()]
         out.append({"level": level, "families": families, "decisions": n, "unix_mean_us": mean,
                     "unix_worst_us": worst, "heap_per_decision_bytes": heap, "worst_heap_in_use_bytes": in_use})
@@ -174,30 +144,6 @@ def busiest(level=3, families=6, games=20):
     return best[0], best[1], most
 
 
-DECIDE = """
-import json
-from nightboard.games import vampiring as V
-from nightboard.games.vampiring import mind
-from nightboard.prng import Prng
-g = V.from_json(json.loads(open(%r).read()))
-v = g.view(%d)
-for _ in range(N):
-    mind.decide(v, %d, Prng(state=7))
-"""
-
-
-STEPS = """
-import json
-from nightboard.games import vampiring as V
-from nightboard.games.vampiring import mind
-from nightboard.prng import Prng
-g = V.from_json(json.loads(open(%r).read()))
-v = g.view(%d)
-def steps():
-    return mind.steps(v, %d, Prng(state=7))
-"""
-
-
 def decision_instructions(level=3, families=6):
     """x86-64 instructions of the unix port for the busiest decision at `level` with `families` families,
     with the board estimate of nightboard.bench's model (3 Pico cycles an instruction at 125 MHz), and its
@@ -215,11 +161,12 @@ def decision_instructions(level=3, families=6):
         path = os.path.join(tmp, "state.json")
         with open(path, "w") as fh:
             json.dump(state, fh)
-        per = bench.instructions_per(lambda n: "N = %d\n" % n + DECIDE % (path, fam, level), 10)
+        at = {"PATH": path, "FAMILY": fam, "LEVEL": level}
+        per = bench.instructions_per(lambda n: params({"N": n}) + filled(DECIDE, at), 10)
         from nightboard_host.bench.thinking import decision_frames
 
         v = V.from_json(state).view(fam)
-        frames = decision_frames(STEPS % (path, fam, level), lambda: mind.steps(v, level, Prng(state=7)))
+        frames = decision_frames(filled(STEPS, at), lambda: mind.steps(v, level, Prng(state=7)))
     return {"level": level, "families": families, "pairs": pairs, "x86_instructions": int(per),
             "board_ms_estimate": round(bench.board_ms(per), 1), "spread": frames}
 
