@@ -18,7 +18,7 @@ from flash_helpers import hello
 from nightboard_host.link import boards
 from nightboard_host import cli
 from nightboard_host.flashing import board_info, build, errors, flash, layout, progress, repl
-from nightboard_host.link.client import BoardTimeout, Client
+from nightboard_host.link.client import Client
 from nightboard_host.emulation.virtual_board import VirtualBoard
 
 ROOT = Path(__file__).resolve().parents[2]
