@@ -158,7 +158,7 @@ def filled(text, values):
     the value's literal (repr: ints, strings), the rest as it is. Used where the heap a program measures must
     be the very heap its text had with the values written in: a parameter put in front (params) adds its name
     to the interned names (qstrs), whose few bytes can move a heap figure by a 32-byte block (the games'
-    bench programs: VampEmpire's heap after 20 games moved from 54,560 to 54,592 B so)."""
+    bench programs: one game's heap after 20 games moved from 54,560 to 54,592 B so)."""
     import io
     import tokenize
 
