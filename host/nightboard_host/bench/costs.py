@@ -95,7 +95,7 @@ def bench_games():
 
 
 def drive_source(drive):
-    """The MicroPython source of a game's TOOLS["bench"]["drive"]: one of bench_scripts.DRIVES by name, or the
+    """The MicroPython source of a game's TOOLS["bench"]["drive"]: one of bench/scripts.py DRIVES by name, or the
     module that holds it (its drive.py, "nightboard_host.games.<name>.drive"); SELF_DRIVE when it gives none."""
     if not drive:
         return SELF_DRIVE
@@ -129,7 +129,7 @@ def romfs_image():
 
 
 def heap(game, romfs=False, wasi=False):
-    """Heap figures of a whole game as the bench plays it (bench_scripts.HEAP; `game` a name or an entry of
+    """Heap figures of a whole game as the bench plays it (bench/scripts.py HEAP; `game` a name or an entry of
     bench_games()), under the unix port or the 32-bit WASI build.
 
     The firmware is imported as .mpy files from the filesystem, or (romfs=True) from a ROMFS image.
@@ -159,7 +159,7 @@ def heap(game, romfs=False, wasi=False):
 
 
 def checked_board(where, profile):
-    """A folder as a flashed board's filesystem has them, for the bench's boot (bench_scripts.HEAP): the profile
+    """A folder as a flashed board's filesystem has them, for the bench's boot (bench/scripts.py HEAP): the profile
     (profile.json), a slot's manifest.json, and the profile's check (profile.checked) that the board keeps after
     its first power-on, made here by the firmware's own boot.load_checked. The bench then boots as the board
     does every time after that: the profile and the start menu's games read from the check, the validator and
@@ -274,7 +274,7 @@ def board_ms(x86_instructions):
 
 def turn_plays(g, games=20, most=400):
     """Seeded games of a bench entry played to their end on CPython (random legal actions, the board's own
-    choice for the seats it plays), as (seed, [[seat, action], ...]) for bench_scripts.TURN to replay."""
+    choice for the seats it plays), as (seed, [[seat, action], ...]) for bench/scripts.py TURN to replay."""
     from nightboard.games import index
     from nightboard.prng import Prng
 
@@ -297,7 +297,7 @@ def turn_plays(g, games=20, most=400):
 
 def turn(g, with_valgrind=True, games=20):
     """A game's turns on the board: seeded games replayed action by action through the contract's apply
-    (bench_scripts.TURN), their setup run but not counted. A turn is what the game counts as one (its
+    (bench/scripts.py TURN), their setup run but not counted. A turn is what the game counts as one (its
     `turn` goes up by one); `actions` is how many applies they took."""
     plays = turn_plays(g, games)
     options = {k: v for k, v in g["start"].items() if k not in ("game", "players", "seed")}
@@ -421,7 +421,7 @@ def smallest_heap_kb(compiled, lo=8, hi=512):
 
 
 def boot_script():
-    """bench_scripts.BOOT for the first game: the table, its engine and its controller imported."""
+    """bench/scripts.py BOOT for the first game: the table, its engine and its controller imported."""
     from nightboard.games import index
 
     name = default_game()["name"]
@@ -579,7 +579,7 @@ FRAME_MODEL = "callgrind x86 instructions per frame x %d cycles / 125 MHz (a mod
 JUDGE = {"<": lambda v, x: v < x, "<=": lambda v, x: v <= x, "==": lambda v, x: v == x, ">": lambda v, x: v > x}
 HEAP_BUDGET = ("< 65536 B", ("<", 65536))
 MPY_HEAP_BUDGET = ("< 122880 B", ("<", 122880))
-PICO_HEAP_HOW = ("the heap script of the rows above (bench_scripts.HEAP, the same game and drive) on MicroPython "
+PICO_HEAP_HOW = ("the heap script of the rows above (bench/scripts.py HEAP, the same game and drive) on MicroPython "
                  "1.28 for the RP2040 in rp2040py, the game's code in the ROMFS partition or as .mpy files in "
                  "littlefs; counted from the heap in use when the script starts, as every way is")
 FRAME_BUDGET = ("< 16.7 ms (60 fps)", ("<", 16.7))

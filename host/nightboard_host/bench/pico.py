@@ -306,7 +306,7 @@ def measure():
 
 # --- the bench's heap script on the real rp2 port ------------------------------------------------------
 # `make bench`'s heap figures come from the unix port and from MicroPython's 32-bit WASI build. This part
-# runs the very same script (bench_scripts.HEAP, the game played as bench.bench_game plays it, the table on
+# runs the very same script (bench/scripts.py HEAP, the game played as bench.bench_game plays it, the table on
 # the simulated hal, saves to files) on MicroPython 1.28 for the RP2040 in the emulator, the code in the
 # ROMFS partition as `flash --romfs --games` lays it out or as .mpy files in the filesystem. Like the other
 # ways it counts from the heap in use when the script starts (`base`), so MicroPython's own heap before

@@ -5,7 +5,7 @@ The unix port is 64-bit, so its objects are about twice the size of the Pico's
 4-byte words, 16-byte blocks, as on the RP2040), which makes its heap figures
 the nearer ones. Its collector does not see everything on the WebAssembly C
 stack, so code run here must call gc.collect() only where nothing lives on
-that stack alone (bench_scripts.HEAP says how) and must compare its result with
+that stack alone (bench/scripts.py HEAP says how) and must compare its result with
 the unix port's before it is trusted. The files the code imports are offered
 at /input (a temporary copy made for the run).
 """
