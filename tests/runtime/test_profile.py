@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from mpy_harness import run_mpy
 from nightboard.table.profile import (
+    MAX_PLAYERS,
     ProfileError,
     check_players,
     load_profile,
@@ -131,6 +132,12 @@ def test_skip_segment_covers_dark_leds():
     assert segment_span(load_profile(src)["segments"][2]) == (13, 14)
 
 
+def test_a_table_seats_no_more_than_the_palette_has_seat_colours():
+    from nightboard.table.palette import SEAT, SEAT_NAMES
+
+    assert MAX_PLAYERS == len(SEAT) == len(SEAT_NAMES)
+
+
 def test_profile_error_is_a_value_error():
     assert issubclass(ProfileError, ValueError)
 
@@ -194,7 +201,8 @@ BAD_RING4 = [
     ("panel-missing", _set(["segments", 4], {"id": "dark", "kind": "skip", "start": 97, "count": 11}),
      'segments: no panel for player 3 (each player 0..3 needs one "panel" segment)'),
     ("panel-blood", _set(["segments", 1, "blood"], 6), "segments[1].blood: must be 8 (got 6)"),
-    ("max-players", _set(["max_players"], 9), "max_players: must be 1..8 (got 9)"),
+    ("max-players", _set(["max_players"], 9), "max_players: must be 1..6 (got 9)"),
+    ("seven-seats", _set(["max_players"], 7), "max_players: must be 1..6 (got 7)"),
     # led, power
     ("order", _set(["led", "order"], "RGBW"), 'led.order: must be one of RGB, RBG, GRB, GBR, BRG, BGR (got "RGBW")'),
     ("order-lower", _set(["led", "order"], "grb"), 'led.order: must be one of RGB, RBG, GRB, GBR, BRG, BGR (got "grb")'),
@@ -536,20 +544,20 @@ def at_every_limit():
     rows = list(range(3, 3 + LIMITS["lines"]))  # GP3..GP18
     cols = [19, 20]
     keys = []
-    for p in range(8):
+    for p in range(MAX_PLAYERS):
         for r, role in enumerate(("mode", "move", "look", "ok")):
             k = p * 4 + r
             keys.append({"row": k // 2, "col": k % 2, "player": p, "role": role})
     segs = [{"id": "ring".ljust(n_id, "r"), "kind": "ring", "start": 0, "positions": 20}]
     start = 20
-    for p in range(8):
+    for p in range(MAX_PLAYERS):
         segs.append({"id": ("panel%d" % p).ljust(n_id, "p"), "kind": "panel", "player": p, "start": start})
         start += 11
     while len(segs) < LIMITS["segments"]:
         segs.append({"id": ("skip%d" % len(segs)).ljust(n_id, "s"), "kind": "skip", "start": start, "count": 1})
         start += 1
     prof = {"format": 1, "name": "n" * n_id, "description": "d" * LIMITS["description"], "board": "b" * n_id,
-            "max_players": 8, "led": {"pin": 2, "count": start}, "power": {"budget_ma": 1800},
+            "max_players": MAX_PLAYERS, "led": {"pin": 2, "count": start}, "power": {"budget_ma": 1800},
             "segments": segs, "buttons": {"kind": "matrix", "rows": rows, "cols": cols, "keys": keys},
             "_nest": [[[[[[[0]]]]]]]}  # the object and 7 lists: LIMITS["depth"] deep
     assert LIMITS["keys"] == len(keys) and LIMITS["depth"] == 8
@@ -592,7 +600,7 @@ PAST_MESSAGES = {
     "board": "board: 33 characters, more than the 32 a profile may have",
     "segment id": "segments[3].id: 33 characters, more than the 32 a profile may have",
     "segments": "segments: 33 entries, more than the 32 a profile may have",
-    "keys": "buttons.keys: 33 entries, more than the 32 a profile may have",
+    "keys": "buttons.keys: 25 entries, more than the 24 a profile may have",
     "rows": "buttons.rows: 17 pins, more than the 16 a profile may have",
     "depth": "profile: nests arrays or objects more than 8 deep",
     "file size": "profile: the file is 8193 bytes, more than the 8192 a profile may have",
@@ -605,7 +613,7 @@ def test_a_profile_at_every_limit_is_accepted_and_one_past_each_is_refused_with_
     path = tmp_path / "limits.json"
     path.write_bytes(at_every_limit())
     prof = play.load(str(path))  # the host's check
-    assert len(prof["segments"]) == 32 and len(prof["buttons"]["keys"]) == 32
+    assert len(prof["segments"]) == 32 and len(prof["buttons"]["keys"]) == 4 * MAX_PLAYERS
     past = past_each_limit()
     assert sorted(past) == sorted(PAST_MESSAGES)
     for name, data in sorted(past.items()):

@@ -18,6 +18,10 @@ storage  read(name) -> bytes or None, write(name, data), rename(old, new),
          content or the new (through `tmp` and a rename where the filesystem needs it),
          remove(name), exists(name), listdir() -> sorted names.
          Names are flat file names in one directory.
+restart()             restart the firmware at once, as machine.reset() does on a Pico (which reports
+                      a watchdog reset: the table resumes its saved game); None where the port cannot.
+soft_reset()          run main.py again in a fresh heap (machine.soft_reset() on a Pico), for the
+                      table's return to its start menu (table/fresh.py); None where the port cannot.
 random_bytes(n)       n bytes of the board's own randomness (hal/entropy.py: os.urandom where it
                       exists); seeds of games with hidden facts, the board's key, saves' nonces.
 
@@ -32,13 +36,16 @@ class Hal:
     reset_cause ("power-on", "watchdog", "soft", "unknown") are optional; random_bytes defaults to
     os.urandom (hal/entropy.py where the port has none; a test may give entropy.SeededRandom)."""
 
-    def __init__(self, pixels, buttons, clock, storage, watchdog=None, reset_cause="power-on", random_bytes=None):
+    def __init__(self, pixels, buttons, clock, storage, watchdog=None, reset_cause="power-on", random_bytes=None,
+                 restart=None, soft_reset=None):
         self.pixels = pixels
         self.buttons = buttons
         self.clock = clock
         self.storage = storage
         self.watchdog = watchdog
         self.reset_cause = reset_cause
+        self.restart = restart
+        self.soft_reset = soft_reset
         if random_bytes is None:
             import os
 

@@ -57,4 +57,14 @@ def make_board_hal(profile, storage_dir=DEFAULT_DIR, sm_id=0):
     led = _section(profile, "led")
     pixels = make_pixels(_need(led, "led", "pin"), _need(led, "led", "count"), sm_id)
     buttons = make_buttons(_section(profile, "buttons"))
-    return Hal(pixels, buttons, Clock(), FlashStorage(storage_dir), Watchdog(), reset_cause())
+    import machine
+
+    return Hal(pixels, buttons, Clock(), FlashStorage(storage_dir), Watchdog(), reset_cause(), restart=restart,
+               soft_reset=getattr(machine, "soft_reset", None))
+
+
+def restart():
+    """machine.reset(): the RP2040 restarts through its watchdog, so the firmware sees a watchdog reset."""
+    import machine
+
+    machine.reset()

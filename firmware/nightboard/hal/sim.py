@@ -347,9 +347,21 @@ class SimWatchdog:
             raise WatchdogReset("no watchdog feed for %d ms" % clock.ticks_diff(clock.ticks_ms(), self.last))
 
 
-def make_sim_hal(profile, storage=None, clock=None, keep=False, reset_cause="power-on", random_bytes=None):
+class BoardRestart(BaseException):
+    """The table asked the simulated board to restart (hal.restart after an error the crash path could not
+    handle): whoever runs the simulated table builds it again on the same storage, reset_cause "watchdog"."""
+
+
+def sim_restart():
+    raise BoardRestart("the table restarted the board")
+
+
+def make_sim_hal(profile, storage=None, clock=None, keep=False, reset_cause="power-on", random_bytes=None,
+                 restart=None, soft_reset=None):
     """Simulated pixels/buttons/clock/storage/watchdog sized from a (validated) profile; random_bytes is the
-    host's os.urandom unless a test gives its own (hal/entropy.py's SeededRandom)."""
+    host's os.urandom unless a test gives its own (hal/entropy.py's SeededRandom); restart (sim_restart, or
+    None: the table then recovers in place) is what the table calls to restart the board, soft_reset (None:
+    the table stays up) what it calls to start its menu again in a fresh heap (table/fresh.py)."""
     count = _field(profile, "led", "count")
     keys = _field(profile, "buttons", "keys")
     clock = clock if clock is not None else SimClock()
@@ -361,4 +373,6 @@ def make_sim_hal(profile, storage=None, clock=None, keep=False, reset_cause="pow
         SimWatchdog(clock),
         reset_cause,
         random_bytes,
+        restart,
+        soft_reset,
     )

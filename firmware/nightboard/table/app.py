@@ -14,7 +14,7 @@ from nightboard.table import palette as P
 from nightboard.table.buttons import LONG, PRESS, RELEASE, Debouncer, event_button, event_kind
 from nightboard.table.eventlog import EventLog
 from nightboard.table.frame import Encoder, Frame
-from nightboard.table.keeper import READING, SAVE_AGAIN, Keeper
+from nightboard.table.keeper import READING, SAVE_AGAIN, Keeper, unload
 from nightboard.table.layout import Layout
 
 FRAME_MS = 16  # about 60 frames a second (GUIDE section 6)
@@ -37,6 +37,8 @@ ROLES = ("mode", "move", "look", "ok")
 # up to 30 ms in some animation frames.) At power-up with a saved game, the second frame reads it (HELD_READ, 0.56 s on the emulated
 # RP2040: not a turn; the first frame has said that a save is being read). Held frames fall on the same frames
 # on the board and in simulation (table.held says which kind), so their pictures match.
+WAIT_FRAMES = 3  # menu frames before the restart that gives the next game a fresh heap: the reply to a
+# host's `reset` is out, and the menu is on the LEDs (table/fresh.py)
 HELD_COLLECTED = 1
 HELD_SERVED = 2
 HELD_FLASH = 3
@@ -61,6 +63,20 @@ class Table(Keeper):
         self._menu = None
         self._menu_kept = None  # what the menu showed when a game took the table (Menu.kept)
         self._offered = offered
+        # A port that can restart the firmware (table/fresh.py) does so when a game has left the table: what
+        # it carried over that restart is read back here.
+        self.hal_soft_reset = getattr(hal, "soft_reset", None)
+        self.played = False  # a program has run since boot (its names are interned: the next one restarts)
+        self._menu_frames = 0
+        carried = None
+        if self.hal_soft_reset is not None:
+            from nightboard.table import fresh
+
+            carried = fresh.read(hal.storage)
+            fresh = None
+            forget_module("nightboard.table.fresh")
+            if carried is not None:
+                self._menu_kept = carried["menu"]
         self.menu  # noqa: B018 - made now, low in the heap
         self.encoder = Encoder(profile, buffers=2)  # encode the next frame while DMA sends the last
         self._shown = bytearray(len(self.frame.rgb))  # the frame last encoded and sent
@@ -96,9 +112,15 @@ class Table(Keeper):
         self.serving = True  # the services may answer the host in this frame (_frame_work)
         self.mode = "menu"
         self._keeper_init()
+        if carried is not None:  # back from the table's own restart: the start menu, as it was left
+            if carried["reason"] is not None:
+                self.restart_reason = carried["reason"]
+            if carried["debug"]:
+                self.set_debug(True, hal.clock.ticks_ms())
+            self.events.recorded = self.events.published = self._log_from = carried["events"]
         if start is not None:
             self.start_game(start)
-        else:
+        elif carried is None:
             self._boot_begin()
 
     # --- games ---------------------------------------------------------------
@@ -109,9 +131,12 @@ class Table(Keeper):
             raise StartError("start options must be an object")
         from nightboard.table import programs
 
+        prog = None
         try:
             prog = programs.find(opts.get("game", programs.first()))
             if prog.get("kind") == "tool":  # not a game: the controller drives the table itself (self-test)
+                if "position" in opts:  # (a save or a host's load naming a tool: it holds no game to resume)
+                    raise ValueError("%s is not a game: it has no position to start from" % prog["name"])
                 play = programs.controller_class(prog)(self)
             else:  # the package is set aside once the controller is built: a module of the package that the
                 # controller imports (a hand panel's drawing) would otherwise import it again, for the whole game
@@ -119,10 +144,18 @@ class Table(Keeper):
                     play = programs.controller_class(prog)(self.layout, self.frame, self._new_game(prog, opts))
                 finally:
                     programs.set_aside(prog)  # the game's entry points are not needed while it is played
-        except ValueError as e:
-            raise StartError(str(e))
+        except Exception as e:
+            if prog is not None and (self.program is None or self.program["name"] != prog["name"]):
+                unload(prog)  # what a refused start imported (its engine, to read a position) leaves RAM
+            if isinstance(e, ValueError):
+                raise StartError(str(e))
+            raise
+        left = self.program
         self.program = prog
         self.play = play
+        self.played = True
+        if left is not None and left["name"] != prog["name"]:
+            unload(left)  # the game this one replaced (a host's start or load during a game)
         self._boot_due = False  # a game started before the save was read (the host's start) replaces it
         self._menu_away(prog["name"])
         drawn = self._drawn is not None and opts.get("seed") == self._drawn and "position" not in opts
@@ -254,6 +287,13 @@ class Table(Keeper):
         serve = not after and not self._boot_due  # nor a reply in a frame that does a part of a save, nor
         # before a save found at power-up is read: the board's mode, game and problem are not known yet
         self.held = 0
+        if self.played and self.mode == "menu" and self.hal_soft_reset is not None and not self._save_due \
+                and not self.saves.pending:  # a game has left the table: a fresh heap for the next (fresh.py)
+            self._menu_frames += 1
+            if self._menu_frames > WAIT_FRAMES:
+                from nightboard.table import fresh
+
+                fresh.restart(self)
         try:
             # After a turn, a frame each, before any press: its save begins (the state as the turn left it),
             # its events are published (held), then the save goes on a bounded part a frame (keeper.py;
@@ -353,7 +393,8 @@ class Table(Keeper):
 
     def run(self):
         """Tick forever at the frame pace (the board's main loop), with the watchdog running.
-        Ctrl-C stops the watchdog, so the REPL (mpremote, the flash tool) can take over."""
+        Ctrl-C stops the watchdog, so the REPL (mpremote, the flash tool) can take over; any other error
+        that reaches here restarts the board (hal.restart), which resumes the saved game."""
         clock = self.hal.clock
         due = clock.ticks_ms()
         if self.watchdog is not None:
@@ -372,6 +413,11 @@ class Table(Keeper):
                 self.watchdog.stop()
             self.stopped_to_repl()
             raise
+        except Exception:  # noqa: BLE001 - what even the crash path let through: never the REPL on its own
+            restart = getattr(self.hal, "restart", None)
+            if restart is None:
+                raise
+            restart()
 
     def _turn_finished(self, now):
         self._turns_seen = self.play.turns_done
@@ -431,7 +477,7 @@ class Table(Keeper):
                 self.start_game(self.draw_seed(opts))
         elif self.mode == "confirm_quit":
             if role == "ok":
-                self.play = None
+                self.drop_play()
                 self.mode = "menu"
             else:
                 self.mode = "game"

@@ -25,9 +25,9 @@ back the space of old set-aside saves, error.log and a torn temporary file.
 
 import gc
 
-from nightboard.compat import SMALL_HEAP
+from nightboard.compat import SMALL_HEAP, forget_module, forget_modules
 from nightboard.table import palette as P
-from nightboard.table.saves import SaveError, SaveStore
+from nightboard.table.saves import SAVE, SaveError, SaveStore
 
 
 ERROR_SHOW_MS = 2000
@@ -37,6 +37,8 @@ ERROR_LOG_MAX = 2048
 CRASHES_BEFORE_GIVING_UP = 3
 READING = "reading_save"  # the mode while a saved game waits to be read at power-up
 REPL_MARK = "repl.mark"  # written when Ctrl-C gives the REPL the board during a game; gone with that game
+HARD_CRASH = "an error the table could not even handle (no memory left for it)"
+HARD_CRASH_NEXT = "the board restarts and goes back to the saved game"
 REPL_WORDS = "the board was stopped to its REPL during this game: whoever had it could have seen every hidden fact"
 
 
@@ -55,6 +57,28 @@ def _trouble():
 def log_error(storage, text):
     """Add a line to error.log (keeper_trouble.log_error)."""
     _trouble().log_error(storage, text)
+def mark_repl(storage):
+    """Leave REPL_MARK on the flash (the game it belongs to says so when it comes back)."""
+    try:
+        storage.write(REPL_MARK, b"the REPL had the board during this game\n")
+    except (OSError, ValueError):
+        pass
+
+
+def unload(prog):
+    """Forget the modules of a program that has left the table (a game's whole package, a tool's module), so
+    that they are collected with its last object: the next program starts with the room the first had, but
+    for the names MicroPython interned while they were loaded (docs/performance.md, "An evening"). Only on a
+    board's heap: on CPython a module read again would make its classes anew under the tests' feet."""
+    if prog is None or not SMALL_HEAP:
+        return
+    if prog.get("kind") == "tool":
+        forget_module(prog["table"][0])
+    else:
+        forget_modules("nightboard.games." + prog["name"] + ".")
+        forget_module("nightboard.games." + prog["name"])
+
+
 class Keeper:
     def _keeper_init(self):
         rb = getattr(self.hal, "random_bytes", None)
@@ -178,7 +202,26 @@ class Keeper:
         _trouble().set_aside(self, reason, now)
 
     def _crash(self, exc, now):
-        _trouble().crash(self, exc, now)
+        try:
+            _trouble().crash(self, exc, now)
+        except Exception:  # noqa: BLE001 - the handler itself failed (a heap too full even for it)
+            self._crash_hard(now)
+
+    def _crash_hard(self, now):
+        """The last resort of the crash path: allocate nothing (every word below is a constant), let the game
+        go, and restart the board (hal.restart: machine.reset() on a Pico, which reports a watchdog reset, so
+        the saved game is resumed at once). Where the port cannot restart (the simulated table), the error
+        pattern's end tries the saved game as after any error."""
+        self.play = None
+        self.program = None
+        self.mode = "error"
+        self.error = HARD_CRASH
+        self.error_next = HARD_CRASH_NEXT
+        self.error_until = now
+        self.crashes += 1
+        restart = getattr(self.hal, "restart", None)
+        if restart is not None:
+            restart()
 
     def _recover(self, now):
         _trouble().recover(self, now)
@@ -209,13 +252,28 @@ class Keeper:
         if not isinstance(payload, dict) or not isinstance(payload.get("program"), str) \
                 or not isinstance(payload.get("state"), dict):
             raise ValueError("a saved game needs program and state")
+        done = payload.get("turns_done", 0)
+        if not isinstance(done, int) or isinstance(done, bool) or done < 0:
+            raise ValueError("turns_done must be a whole number, 0 or more (got %r)" % (done,))
         self._restore(payload)
         self._save()
 
-    def reset(self):
-        """Abandon the running game and forget its save; back to the start menu."""
+    def drop_play(self):
+        """The running program leaves the table: its controller and game become garbage, and on a board every
+        module of its own leaves RAM with them (unload). Without that, an evening of games kept every game
+        played in RAM until the heap ran out at the fifth start or so."""
+        prog = self.program
         self.play = None
         self.program = None
+        unload(prog)
+
+    def reset(self):
+        """Abandon the running game and forget its save; back to the start menu. An ok held down now does
+        nothing when it is let go (ok acts on release: it would start a game from the menu)."""
+        for b in range(len(self.states)):
+            if self.states[b]:
+                self._long[b] = 1
+        self.drop_play()
         self.mode = "menu"
         self._save_due = False
         self.saves.cancel()
@@ -290,15 +348,21 @@ class Keeper:
     # new game). Someone at the REPL can delete it too: it shows an opened box, not a careful cheat.
 
     def stopped_to_repl(self):
-        """Ctrl-C took the board to the REPL: mark a game under way, then finish its save."""
+        """Ctrl-C took the board to the REPL: mark a game under way, then finish its save. With no game on
+        the table yet (the first frames, before the saved game is read), a saved game on the flash is marked:
+        it is the one the REPL could have read."""
         play = self.play
-        if play is None or getattr(play, "game", None) is None or play.game.over \
-                or not self.program.get("hides", True):
+        if play is None:
+            try:
+                waiting = self.saves.storage.exists(SAVE)
+            except OSError:
+                waiting = True
+            if waiting:
+                mark_repl(self.saves.storage)
             return
-        try:
-            self.saves.storage.write(REPL_MARK, b"the REPL had the board during this game\n")
-        except (OSError, ValueError):
-            pass
+        if getattr(play, "game", None) is None or play.game.over or not self.program.get("hides", True):
+            return
+        mark_repl(self.saves.storage)
         self._save_settle()
 
     def _forget_repl(self):

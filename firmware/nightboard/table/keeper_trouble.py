@@ -6,6 +6,8 @@ says: free space and try again, report a failing save, set a bad save aside, sho
 log to error.log, go back to the saved game.
 """
 
+import gc
+
 from nightboard.compat import format_exception
 from nightboard.table import palette as P
 from nightboard.table.keeper import CRASHES_BEFORE_GIVING_UP, ERROR_LOG, ERROR_LOG_MAX, ERROR_SHOW_MS
@@ -95,17 +97,18 @@ def set_aside(t, reason, now):
     log_error(t.saves.storage, "[boot] " + t.save_problem)
     t.error = None
     t.error_next = "the start menu follows"
-    t.play = None
-    t.program = None
+    t.drop_play()
     t.mode = "error"
     t.error_until = t.hal.clock.ticks_add(now, ERROR_SHOW_MS)
 
 
 def crash(t, exc, now):
     """An unhandled error: log it, show the error pattern, then go back to the saved game."""
-    text = format_exception(exc)
     hides = t.program is not None and t.program.get("hides", True)
     t._save_settle()  # the save under way holds a whole turn, taken before the error
+    t.drop_play()  # the game's room back before anything here allocates (an error is often a full heap)
+    gc.collect()
+    text = format_exception(exc)
     if hides:  # an engine's words may name a hidden fact ("a1 is not next to c3"): only error.log keeps them
         t.error = "%s (in a game with hidden facts: its words are kept in error.log)" % type(exc).__name__
     else:
@@ -120,8 +123,6 @@ def crash(t, exc, now):
             % t.crashes
     else:
         t.error_next = "going back to the saved game"
-    t.play = None
-    t.program = None
     t.mode = "error"
     t.error_until = t.hal.clock.ticks_add(now, ERROR_SHOW_MS)
     t.debouncer.clear()

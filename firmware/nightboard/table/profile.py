@@ -36,7 +36,7 @@ from nightboard.table.tablefit import (  # noqa: F401  (re-exported for older im
 
 FORMAT = 1
 MAX_LEDS = 1024
-MAX_PLAYERS = 8
+MAX_PLAYERS = 6  # seats: one colour each, and the palette has six (table/palette.py SEAT; a test holds them equal)
 ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")
 ORIGINS = ("top-left", "top-right", "bottom-left", "bottom-right")
 SEGMENT_KINDS = ("ring", "grid", "panel", "skip", "hand")

@@ -320,6 +320,14 @@ class Protocol:
         self._drop_taps(b)
         t.inject(b, pressed)
 
+    def let_go_all(self, t):
+        """Every button the host holds or taps is let go, its queued taps dropped (a `reset`: presses meant for
+        the abandoned game must not reach the start menu)."""
+        self.setup(t)
+        for b in range(self._nb):
+            self._drop_taps(b)
+            t.inject(b, False)
+
     def _drop_taps(self, b):
         q = self._queue
         for i in range(len(q) - 1, -1, -1):

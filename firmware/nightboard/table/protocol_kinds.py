@@ -165,8 +165,21 @@ def _load(p, t, req, now):
 
 
 def _reset(p, t, req, now):
+    if hasattr(t, "injected"):
+        p.let_go_all(t)
     _need(t, "reset")()
-    return {"mode": t.mode}
+    # A board that can restart does so in a few frames, into its start menu, for a fresh heap (table/fresh.py):
+    # the host waits for it (the reply first, then "MPY: soft reboot", then its hello).
+    return {"mode": t.mode, "restarting": bool(getattr(t, "played", False) and getattr(t, "hal_soft_reset", None))}
+
+
+def _memory(p, t, req, now):
+    import gc
+
+    if not hasattr(gc, "mem_free"):  # CPython (the simulated table): no heap of a board's to tell
+        return {"used": None, "free": None}
+    gc.collect()
+    return {"used": gc.mem_alloc(), "free": gc.mem_free()}
 
 
 def _debug(p, t, req, now):
@@ -287,6 +300,7 @@ KINDS = {
     "start": (_start, None),
     "report": (_report, ()),
     "restart": (_restart, ()),
+    "memory": (_memory, ()),
     "part": (_part, ("seq", "data", "end")),
 }
 

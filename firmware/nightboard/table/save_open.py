@@ -71,6 +71,8 @@ def decode(data, key, buf=None):
                         % (header["nightboard_save"], FORMAT))
     if not isinstance(header.get("program"), str) or not isinstance(header.get("turns_done"), int):
         raise SaveError("not a saved game (needs program and turns_done)")
+    if header["turns_done"] < 0:
+        raise SaveError("turns_done must be 0 or more (got %d)" % header["turns_done"])
     nonce = _unhex(header, "nonce", NONCE_BYTES)
     mac = _unhex(header, "mac", MAC_BYTES)
     size = len(data) - nl - 1

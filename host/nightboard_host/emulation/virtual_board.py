@@ -14,11 +14,12 @@ friendly and raw REPL are MicroPython's own, and what the unix process cannot
 do as a Pico does is emulated by restarting it:
 
 - soft reset (Ctrl-D at the friendly REPL, an empty Ctrl-D in the raw REPL,
-  sys.exit()): "MPY: soft reboot", then main.py (friendly) or straight back to
+  sys.exit(), machine.soft_reset() in a program): "MPY: soft reboot", then main.py (friendly) or straight back to
   the raw REPL without main.py (raw), as the rp2 port does;
 - machine.reset() (a shim module outside the flash directory): a restart
-  without the message, like a hard reset; `power_cycle()` does the same from
-  the host.
+  without the message, with machine.reset_cause() saying WDT_RESET as the
+  Pico's does after machine.reset(); `power_cycle()` restarts it from the
+  host, as at power-on.
 
 Output while the friendly REPL or a program runs gets "\\r\\n" line ends, as
 the board's USB serial gives them. Output waits for a slow reader (up to
@@ -57,6 +58,8 @@ CTRL_C_WAIT_S = 0.2
 RAW_BANNER = b"raw REPL; CTRL-B to exit\r\n"
 FRIENDLY_BANNER = b'Type "help()" for more information.'
 SOFT_REBOOT = b"MPY: soft reboot\r\n"
+EXIT_RE = re.compile(rb"\x1b\[nbv-exit (-?\d+)\]")  # a program's SystemExit, as the bootstrap reports it
+EXIT_START = b"\x1b[nbv-exit"
 READY = b"\x1b[nbv-ready]"  # the bootstrap's set-up is done: from here Ctrl-C may interrupt (never forwarded)
 # A Pico's heap (245,888 B with MicroPython 1.28) in the 64-bit unix port's larger objects: the worst point
 # of every game in `make bench` is 1.31 to 1.43 times as large on 64 bits as on 32 (.mpy files), so 1.43
@@ -244,6 +247,7 @@ class VirtualBoard:
         self._started = time.monotonic()
         self._raw = raw  # the REPL mode the board is in (False: friendly REPL or a program running)
         self._tail = b""
+        self._exit_tail = b""
         self._last_out = b"\n"
         # Host input waits until the bootstrap is ready (a Ctrl-C must not hit its set-up). raw: then
         # send Ctrl-A, swallow the unix banner up to the raw REPL prompt, host input waiting until then.
@@ -378,6 +382,23 @@ class VirtualBoard:
         return True
 
     def _board_output(self, data):
+        """What MicroPython printed, on its way to the host; a program's exit restarts the process."""
+        data = self._exit_tail + data
+        self._exit_tail = b""
+        m = EXIT_RE.search(data)
+        if m is not None:
+            self._board_text(data[:m.start()])
+            code = int(m.group(1))
+            self._restart("hard" if code == RESET_EXIT else "soft")
+            return
+        i = data.rfind(EXIT_START[:1])
+        if i >= 0 and len(data) - i < 24 and (EXIT_START.startswith(data[i:]) or data[i:].startswith(EXIT_START)):
+            data, self._exit_tail = data[:i], data[i:]  # perhaps the start of the exit's words: wait for the rest
+        self._board_text(data)
+
+    def _board_text(self, data):
+        if not data:
+            return
         if self._hold:
             buf = self._tail + data
             i = buf.find(READY)
@@ -475,8 +496,8 @@ class VirtualBoard:
             raw = self._raw
             self._emit(SOFT_REBOOT)
             self._spawn(run_main=not raw, cause="soft", raw=raw)
-        else:
-            self._spawn(run_main=True, cause="power-on")
+        else:  # machine.reset() on a Pico restarts through the watchdog, and says so in machine.reset_cause()
+            self._spawn(run_main=True, cause="watchdog" if how == "hard" else "power-on")
 
 
 # --- the `nightboard virtual-board` command ----------------------------------------------------

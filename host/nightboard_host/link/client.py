@@ -20,6 +20,9 @@ NOISE_KEPT = 20
 BUSY_WAIT_S = 1.0  # how long a port held by another program is waited for before saying so
 
 
+SOFT_REBOOT = "soft reboot"  # what MicroPython prints as it restarts ("MPY: soft reboot")
+
+
 class ProtocolError(Exception):
     """The board could not be talked to (or answered nonsense); the message says what happened."""
 
@@ -198,12 +201,28 @@ class Link:
     def __init__(self):
         self._next = 1
         self._buf = bytearray()
+        self._unread = []  # lines that came with a reply, after it
         self.noise = []  # the latest lines that were not protocol replies
         self.stray = []  # the latest replies to other ids (late replies, errors with id null)
         self.echoes = 0  # our own requests seen coming back
         self.sent = 0
 
     # subclasses: _write(bytes), _read(deadline) -> bytes (b"" when nothing came), _expired(deadline), _deadline(t)
+
+    def _write(self, data):
+        raise NotImplementedError
+
+    def _read(self, deadline):
+        raise NotImplementedError
+
+    def _deadline(self, timeout):
+        raise NotImplementedError
+
+    def _expired(self, deadline):
+        raise NotImplementedError
+
+    def _wait_words(self, timeout):
+        raise NotImplementedError
 
     def request(self, kind, _timeout=None, **args):
         """Send one request and return its reply (a dict); BoardTimeout when none comes in time."""
@@ -215,11 +234,37 @@ class Link:
         return self._exchange(rid, kind, line, _timeout)
 
     def call(self, kind, _timeout=None, **args):
-        """request(), raising RequestFailed when the board says no."""
+        """request(), raising RequestFailed when the board says no. After a `reset` whose reply says the board
+        restarts (docs/protocol.md, "A fresh heap for every game"), it returns once the board answers again."""
         reply = self.request(kind, _timeout, **args)
         if not reply.get("ok"):
             raise RequestFailed(kind, reply)
+        if reply.get("restarting"):
+            self.wait_restarted(max(_timeout or 0, self.restart_wait))
         return reply
+
+    restart_wait = 30.0  # seconds a board may take to restart (the emulated Pico's links set more)
+
+    def wait_restarted(self, timeout):
+        """Wait for the board's soft reboot line, then for its hello; BoardTimeout when either does not come."""
+        deadline = self._deadline(timeout)
+        seen = False
+        while not seen:
+            for text in self._lines(deadline):
+                if SOFT_REBOOT in text:
+                    seen = True
+                elif decode(text) is None:
+                    self._note(text)
+            if not seen and self._expired(deadline):
+                raise BoardTimeout("%s said it would restart into its start menu, and no %r came within %s"
+                                   % (self.name, SOFT_REBOOT, self._wait_words(timeout)))
+        while True:
+            try:
+                return self.request("hello", 1.0)
+            except BoardTimeout:
+                if self._expired(deadline):
+                    raise BoardTimeout("%s restarted and did not answer within %s"
+                                       % (self.name, self._wait_words(timeout)))
 
     def _in_parts(self, kind, args, timeout):
         obj = {"req": kind}
@@ -242,11 +287,14 @@ class Link:
         self.sent += 1
         deadline = self._deadline(timeout)
         while True:
-            for text in self._lines(deadline):
+            lines = self._lines(deadline)
+            for i in range(len(lines)):
+                text = lines[i]
                 obj = decode(text)
                 if obj is None:
                     self._note(text)
                 elif type(obj.get("id")) is int and obj["id"] == rid:  # (true == 1 in Python: not a match)
+                    self._unread = lines[i + 1:] + self._unread  # what came with it is read next time
                     return obj
                 else:
                     self._keep(self.stray, obj)
@@ -273,6 +321,9 @@ class Link:
         return out
 
     def _lines(self, deadline):
+        if self._unread:
+            out, self._unread = self._unread, []
+            return out
         data = self._read(deadline)
         if not data:
             return []

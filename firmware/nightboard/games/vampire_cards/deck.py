@@ -12,6 +12,7 @@ WAVE = 3
 FEATHER = 4
 FATE = 5
 SUITS = ("bone", "leaf", "track", "wave", "feather", "fate")
+SUIT_NAMES = ("Bone", "Leaf", "Track", "Wave", "Feather", "Fate")  # (MicroPython's str has no capitalize)
 LETTERS = "BLTWFX"  # one letter per suit, for short words (X: Fate)
 RUNNING = (LEAF, TRACK, WAVE)  # the suits that run, hide and flee: defences and escapes (C6, C10)
 HAND = 6  # a full hand (dealt, drawn back to)
@@ -38,7 +39,7 @@ def name(deck, c):
     s, v = deck[c]
     if s == FATE:
         return "Fate"
-    return "%s %d" % (SUITS[s].capitalize(), v)
+    return "%s %d" % (SUIT_NAMES[s], v)
 
 
 def short(deck, c):

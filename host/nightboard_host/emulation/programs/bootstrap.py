@@ -29,3 +29,10 @@ try:
         _nb_run("main.py")
 except KeyboardInterrupt:
     pass
+except SystemExit as _e:  # sys.exit(), machine.reset() or machine.soft_reset() in a program: a Pico restarts
+    # (the unix port, run with -i, would go on to its REPL): the relay restarts the process when it reads this
+    _code = _e.args[0] if _e.args and isinstance(_e.args[0], int) else 0
+    print("\x1b[nbv-exit %d]" % _code, end="")
+    import time
+    while True:
+        time.sleep(1)
