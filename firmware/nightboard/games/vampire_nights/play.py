@@ -522,14 +522,14 @@ class VampireNightsPlay:
                 what = "a secret choice (hold look)"
             lines.append("%s to play (%s): %s (mode: action, move: target, ok: do it)" % (
                 SEATS[seat], v["waiting"], what))
-        for r in range(7):
+        for c in range(v["players"]):  # a line a column, from its Entrance: it wraps at any width
             row = []
-            for c in range(v["players"]):
+            for r in range(7):
                 name = "entrance" if r == 0 else "garden" if r == 6 else (v["rooms"][c][r - 1] or "-")
-                who = [SEATS[k >> 1][0] + ("_" if v["guards"][k][2] else "")
-                       for k in range(len(v["guards"])) if v["guards"][k][0] == c * 8 + r]
-                row.append("%-9s%-5s" % (name, "".join(who)))
-            lines.append(" ".join(row))
+                who = "".join([SEATS[k >> 1][0] + ("_" if v["guards"][k][2] else "")
+                               for k in range(len(v["guards"])) if v["guards"][k][0] == c * 8 + r])
+                row.append(name + " " + who if who else name)
+            lines.append("column %d: %s" % (c + 1, ", ".join(row)))
         lines.append("; ".join("%s hand %d loot %d bites %d" % (SEATS[p], v["hands"][p], v["loot"][p],
                                                                  v["bites"][p]) for p in range(v["players"])))
         return lines

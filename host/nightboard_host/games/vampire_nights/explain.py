@@ -347,14 +347,14 @@ def place_labels(table):
     for c in range(v["players"]):
         for r in range(7):
             led = lay.cell_led(play.x0 + c, play.y0 + r)
-            if r == 0 or r == 6:
-                name = "%s%d" % ("E" if r == 0 else "G", c + 1)
+            if r == 0 or r == 6:  # short: the column's number alone, which fits clear of the next column
+                name, short = "%s%d" % ("E" if r == 0 else "G", c + 1), "%d" % (c + 1)
             else:
                 t = v["rooms"][c][r - 1]
                 if t is None or t == "?":
                     continue
-                name = SHORT.get(t, t[:3])
-            out.append(((led,), name, name))
+                name, short = SHORT.get(t, t[:3]), t[:1]
+            out.append(((led,), name, short))
     return out
 
 
