@@ -518,6 +518,8 @@ class VampireNightsPlay:
             a = self.chosen()
             # Under look only its player's panel shows the choice (the terminal may face everybody).
             what = A.name(a) if a is not None and not self.looking[seat] else "a choice made under look"
+            if a is not None and a >> 10 == A.PLACE:  # public: the guards' columns, counted from 1
+                what = "guards to columns %d and %d" % (((a & 1023) >> 2) + 1, (a & 3) + 1)
             if a is None:
                 what = "a secret choice (hold look)"
             lines.append("%s to play (%s): %s (mode: action, move: target, ok: do it)" % (
