@@ -111,12 +111,12 @@ def build_parser():
 
     r = sub.add_parser("replay", help="replay a game record and print each turn's events")
     r.add_argument("record", help="a record file (JSON; its format: `nightboard docs records`), or the name of an "
-                   "example that comes with the tool (`nightboard docs` lists them), like vampiring-movement")
+                   "example that comes with the tool (`nightboard docs` lists them)")
     r.add_argument("--json", action="store_true", help="print the final state as JSON instead")
     r.set_defaults(func=_replay)
 
     d = sub.add_parser("docs", help="list the documents and example records that come with the tool, or print one")
-    d.add_argument("name", nargs="?", help="a document (flashing, records, games/vampiring, ...) to print")
+    d.add_argument("name", nargs="?", help="a document to print (flashing, records, table, ...: `nightboard docs` lists them)")
     d.set_defaults(func=_docs)
 
     from nightboard_host.terminal.monitor import add_monitor_command

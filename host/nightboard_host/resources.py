@@ -58,7 +58,7 @@ def docs_dir():
 
 
 def docs():
-    """{name: path} of the documents, a name as `nightboard docs NAME` takes it ("flashing", "games/dracula")."""
+    """{name: path} of the documents, a name as `nightboard docs NAME` takes it ("flashing", "games/<game>")."""
     d = docs_dir()
     if d is None:
         return {}
@@ -69,14 +69,14 @@ def docs():
 
 
 def examples():
-    """{name: path} of the example records ("vampiring-movement"), for `nightboard replay NAME`."""
+    """{name: path} of the example records (their file names without .json), for `nightboard replay NAME`."""
     d = docs_dir()
     return {p.stem: p for p in sorted(d.glob("examples/*.json"))} if d is not None else {}
 
 
 def example(path):
-    """The shipped example a record path names when no such file is here: "vampiring-movement",
-    "vampiring-movement.json" or "docs/examples/vampiring-movement.json" from any directory; else None."""
+    """The shipped example a record path names when no such file is here: "NAME", "NAME.json" or
+    "docs/examples/NAME.json" from any directory; else None."""
     p = Path(path)
     if p.exists():
         return None
