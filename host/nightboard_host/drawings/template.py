@@ -9,6 +9,7 @@ outline of all of it with a rim. A 100 mm bar checks the print's scale.
 """
 
 import math
+from typing import Any
 
 from nightboard.table.layout import Layout
 from nightboard.table.palette import SEAT_NAMES
@@ -49,13 +50,13 @@ def buttons(profile, pitch=STRIP_PITCH_MM):
     return out
 
 
-def dimensions(profile, pitch=STRIP_PITCH_MM):
+def dimensions(profile, pitch=STRIP_PITCH_MM) -> dict[str, Any]:
     """The table's measures in mm (floats, rounded for print): the LED pitch, the play area, a card's arc on a
     ring, a panel's length, a hand panel's size, the box around all of it and the A4 pages its template takes."""
     lay = Layout(profile)
     geo = lay.geometry()
     play = [(x, y) for i, x, y, s in geo if s == lay.play_id]
-    out = {"pitch_mm": round(pitch, 1)}
+    out: dict[str, Any] = {"pitch_mm": round(pitch, 1)}
     if lay.kind == "ring":
         r = max(math.hypot(x, y) for x, y in play)
         out["ring_diameter_mm"] = round(2 * r * pitch + LED_MM, 1)  # across the LEDs' outer edges

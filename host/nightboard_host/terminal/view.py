@@ -246,7 +246,7 @@ class Picture:
             # best just right of the LEDs (a grid reads "o a2  o b2"), else wherever is nearest; the name or its
             # short form clear of other LEDs first, and only then touching one, its own LED on its left
             for text, touch in [(t, k) for k in (False, True) for t in texts]:
-                mine = own if touch else frozenset()
+                mine = own if touch else ()
                 spot = self._spot(text, ax + len(text) / 2.0 + 0.5, ay, busy, out, 1.5, others, mine)
                 if spot is None:
                     spot = self._spot(text, ax, ay, busy, out, None, others, mine)
@@ -265,7 +265,7 @@ class Picture:
                     cells.add((x + dx, (y + dy) // 2))
         return cells
 
-    def _spot(self, text, ax, ay, busy, taken, reach=None, others=frozenset(), own=frozenset()):
+    def _spot(self, text, ax, ay, busy, taken, reach=None, others=(), own=()):
         """The free run of len(text) cells whose middle is nearest (ax, ay), within reach; or None. A run that
         touches another LED (`others`) reads as that LED's name: it is taken only with its own LED (`own`)
         just left of it, where a grid's labels are read, and a run clear of other LEDs is preferred."""
