@@ -135,7 +135,7 @@ def test_look_ends_when_the_turn_passes_and_the_screen_says_so():
         t.tick()
         view.turn_passed(feeder)
     assert view.looking(0) and "red holds" in screen_cells(view.render(80, 24))[1]
-    assert "red looks (e again" in screen_cells(view.render(80, 24))[1]
+    assert "red looks: e hides it" in screen_cells(view.render(80, 24))[1]
     for _ in range(40):  # red's ok: its turn is played, the next seat's turn begins
         if 0 not in t.game.to_move():
             break

@@ -44,7 +44,7 @@ LABEL_STYLE = Style(color="rgb(170,160,150)", bgcolor="rgb(%d,%d,%d)" % TABLE_TO
 HALF_BLOCK = "\u2580"  # upper half block: foreground = top pixel, background = bottom pixel
 LOG_KEEP = 600  # events the terminal's log holds (whole turns of six families)
 GAME_OVER_HINT = "game over: ok for a new game, Esc to quit"
-HINTS_SHORT = "look on/off Shift=long Tab=log Esc=quit"
+HINTS_SHORT = "Shift=long Tab=log Esc=quit"
 ESC = "\x1b"
 CTRL_C = "\x03"
 
@@ -433,7 +433,7 @@ class TerminalView:
                     row.append("  ")
                 row.append_text(cell)
             out.append(row)
-            hints = HINTS_SHORT if hasattr(self.table, "play") else "look on/off Shift=long Esc=quit"
+            hints = HINTS_SHORT if hasattr(self.table, "play") else "Shift=long Esc=quit"
             out.extend(Text(part, style="dim") for part in textwrap.wrap(hints, width))
             return out
         per = 2 if width >= 2 * 20 + 2 else 1
@@ -473,7 +473,7 @@ class TerminalView:
             return out
         for p in range(min(self.players_shown(), self.keymap.players)):
             if self.looking(p):
-                words = "%s looks (%s again, or the turn passing, hides it)" % (
+                words = "%s looks: %s hides it" % (
                     _seat_name(p), self.keymap.rows[p][ROLES.index("look")])
                 for part in textwrap.wrap(words, width):
                     out.append(Text(part, style="dim"))

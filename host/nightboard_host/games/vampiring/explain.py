@@ -216,6 +216,10 @@ def place_labels(table):
     return out
 
 
+def _and(words):
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def own_choice(table, seat):
     """A family's own choice in words, for the terminal while that family holds "look" (its secret:
     only ever shown then); None when it has nothing to choose."""
@@ -226,7 +230,15 @@ def own_choice(table, seat):
     done = g.pending[seat] >= 0
     a = g.pending[seat] if done else play.action(seat)
     v = g.public()
-    pieces = ", ".join("%s on %s" % (p["shape"], _card(v["ring"], p["card"])) for p in v["vampires"][seat])
+    where = []  # [(card, [shapes])], a card once: "man and wolf on tower (card 3), bat on cross (card 7)"
+    for p in v["vampires"][seat]:
+        for w in where:
+            if w[0] == p["card"]:
+                w[1].append(p["shape"])
+                break
+        else:
+            where.append((p["card"], [p["shape"]]))
+    pieces = ", ".join("%s on %s" % (_and(shapes), _card(v["ring"], c)) for c, shapes in where)
     choice = "metamorphosis %s, %s" % (META[a >> 1], CLOCK_WORDS[DIRS[a & 1]])
     if done:
         return "%s: %s; %d drops of blood; chose %s (confirmed)" % (FAMILIES[seat], pieces, g.drops[seat], choice)
