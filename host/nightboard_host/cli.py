@@ -30,7 +30,10 @@ def _replay(args):
                 % (args.record, args.record, " --game " + dump if dump != index.default() else "", args.record))
         return replay.run(args.record, as_json=args.json)
     except RecordError as e:
-        print("nightboard replay: %s" % e, file=sys.stderr)
+        hint = ""
+        if not os.path.exists(args.record) and resources.examples():
+            hint = " (the examples that come with the tool: %s)" % ", ".join(resources.examples())
+        print("nightboard replay: %s%s" % (e, hint), file=sys.stderr)
         return 2
 
 

@@ -166,6 +166,8 @@ def test_the_readmes_replays_and_the_docs_work_from_another_directory(installed,
         assert len(r.stdout.splitlines()) > 5
     r = _run(bin_dir, elsewhere, "replay", "vampiring-movement")
     assert r.returncode == 0 and "Turn 1" in r.stdout, r.stderr
+    r = _run(bin_dir, elsewhere, "replay", "docs/examples/nosuch.json")  # a missing one: the examples named
+    assert r.returncode == 2 and "vampiring-movement" in r.stderr and "Traceback" not in r.stderr
     r = _run(bin_dir, elsewhere, "docs", "flashing")
     assert r.returncode == 0 and r.stdout.startswith("# ") and "BOOTSEL" in r.stdout
     r = _run(bin_dir, elsewhere, "docs")
