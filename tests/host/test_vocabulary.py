@@ -70,3 +70,34 @@ def test_vampempire_own_words_give_the_action_points_left_at_night():
     words = empire.own_rituals(t, mover)
     assert "action points left tonight" in words or "action point left tonight" in words, words
     assert "ok would " in words and "ritual " not in words.split("ok would")[1], words
+
+
+def test_vampire_nights_names_a_loot_tile_given_up_face_down_to_its_own_seat_only():
+    """A bitten guard's player gives up a loot tile face down: its own words (under look) name it afterwards;
+    the log, the table's words and the other seats' words never do."""
+    from nightboard.games.vampire_nights import actions as VA
+    from nightboard.games.vampire_nights.components import ROOM_NAMES
+    from nightboard.prng import Prng
+    from nightboard_host.games.vampire_nights import explain as nights
+
+    for seed in range(1, 40):
+        t, clock = _table({"game": "vampire_nights", "players": 2, "seed": seed}, "grid8")
+        g, rng = t.game, Prng(seed)
+        for _ in range(400):
+            if g.over:
+                break
+            seat = g.to_move()[0]
+            legal = sorted(g.legal(seat))
+            drops = [a for a in legal if a >> 10 == VA.DROP_LOOT]
+            a = drops[0] if drops else legal[rng.below(len(legal))]
+            t.play.play_action(seat, a, clock.ticks_ms())
+            if drops:
+                name = nights.bare(ROOM_NAMES[a & 1023])
+                mine = nights.own_secrets(t, seat)
+                assert "you last gave up" in mine, mine
+                others = nights.own_secrets(t, 1 - seat)
+                public = " ".join(t.describe()) + " ".join(w for _n, w in nights.log_lines(t.play.log.recent(len(t.play.log)), g))
+                assert "gave up" not in others and "gave up" not in public
+                assert name in mine.split("you last gave up")[1], (name, mine)
+                return
+    raise AssertionError("no seed gave up a loot tile")
