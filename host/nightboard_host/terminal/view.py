@@ -11,7 +11,9 @@ run()       the interactive loop (cbreak terminal, non-blocking keys, frame paci
 
 Terminals give no key-up events, so a tap is a press now and a release TAP_MS
 later (on the clock, never by sleeping); "look" is a hold button, so its key
-toggles; shift + key (a capital) holds the button LONG_MS, a long press.
+toggles, and the view lets it go once the turn passes on (turn_passed); shift + key (a capital) holds the
+button LONG_MS, a long press. In a short terminal the side panel keeps what a player needs (the table's
+words, a looking seat's own words) before the key map and the log.
 Once the game is over, a player's ok starts the same game with a new seed.
 """
 
