@@ -12,6 +12,11 @@ def _replay(args):
     from nightboard.games.record import RecordError
     from nightboard_host.commands import replay
 
+    from nightboard_host import resources
+
+    shipped = resources.example(args.record)
+    if shipped is not None:  # the README's `nightboard replay docs/examples/...` from any directory
+        args.record = str(shipped)
     try:
         dump = _monitor_dump_game(replay.load_record(args.record))
         if dump == "":
@@ -25,8 +30,32 @@ def _replay(args):
                 % (args.record, args.record, " --game " + dump if dump != index.default() else "", args.record))
         return replay.run(args.record, as_json=args.json)
     except RecordError as e:
-        print("nightboard replay: %s" % e, file=sys.stderr)
+        hint = ""
+        if not os.path.exists(args.record) and resources.examples():
+            hint = " (the examples that come with the tool: %s)" % ", ".join(resources.examples())
+        print("nightboard replay: %s%s" % (e, hint), file=sys.stderr)
         return 2
+
+
+def _docs(args):
+    """`nightboard docs`: where the documents and the examples are; `nightboard docs NAME`: one document."""
+    from nightboard_host import resources
+
+    pages = resources.docs()
+    if args.name is None:
+        for name, path in pages.items():
+            print("%-28s %s" % (name, path))
+        print("\nexample records (`nightboard replay NAME`):")
+        for name, path in resources.examples().items():
+            print("%-28s %s" % (name, path))
+        return 0
+    name = args.name[5:] if args.name.startswith("docs/") else args.name
+    name = name[:-3] if name.endswith(".md") else name
+    if name not in pages:
+        print("nightboard docs: no document %r (the documents: %s)" % (args.name, ", ".join(pages)), file=sys.stderr)
+        return 2
+    sys.stdout.write(pages[name].read_text(encoding="utf-8"))
+    return 0
 
 
 def _monitor_dump_game(obj):
@@ -84,9 +113,14 @@ def build_parser():
     sn.set_defaults(func=_snapshot)
 
     r = sub.add_parser("replay", help="replay a game record and print each turn's events")
-    r.add_argument("record", help="a record file (JSON): see docs/records.md")
+    r.add_argument("record", help="a record file (JSON; its format: `nightboard docs records`), or the name of an "
+                   "example that comes with the tool (`nightboard docs` lists them)")
     r.add_argument("--json", action="store_true", help="print the final state as JSON instead")
     r.set_defaults(func=_replay)
+
+    d = sub.add_parser("docs", help="list the documents and example records that come with the tool, or print one")
+    d.add_argument("name", nargs="?", help="a document to print (flashing, records, table, ...: `nightboard docs` lists them)")
+    d.set_defaults(func=_docs)
 
     from nightboard_host.terminal.monitor import add_monitor_command
     add_monitor_command(sub)

@@ -172,7 +172,7 @@ def test_the_files_under_hardware_are_up_to_date_with_the_generator(capsys):
 def test_check_finds_a_stale_or_missing_file(tmp_path):
     (tmp_path / "profiles").mkdir()
     (tmp_path / "profiles" / "ring4.json").write_text((PROFILES / "ring4.json").read_text())
-    assert sorted(p.name for p, _ in hardware.stale_files(tmp_path)) == ["README.md", "layout.svg", "wiring.svg"]
+    assert sorted(p.name for p, _ in hardware.stale_files(tmp_path)) == ["README.md", "layout.svg", "template.svg", "wiring.svg"]
     for p, text in hardware.stale_files(tmp_path):
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(text)
@@ -211,8 +211,10 @@ def test_the_sheet_lists_pins_chain_matrix_parts_and_power():
         matrix = prof["buttons"]["kind"] == "matrix"
         assert parts.get("1N4148 signal diodes") == (4 * prof["max_players"] if matrix else None)
         assert ("## Key matrix" in text) == matrix
-        assert parts["5 V DC supply, 2.0 A or more"] == 1  # budget 1800 mA + 200 mA
-        assert "(wiring.svg)" in text and "(layout.svg)" in text
+        supply = "3.0" if prof["name"] == "grid8hands" else "2.0"  # budget 2500 / 1800 mA + 200 mA
+        assert parts["5 V DC supply, %s A or more" % supply] == 1
+        assert "(wiring.svg)" in text and "(layout.svg)" in text and "(template.svg)" in text
+        assert "## Cost" in text and "## Dimensions" in text
 
 
 def test_power_figures_are_the_firmware_encoders():

@@ -25,7 +25,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "tests" / "_artifacts" / "install"
 WHEELS = CACHE / "wheels"
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "firmware", "host", "hardware/profiles")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "firmware", "host", "hardware/profiles", "docs")
 PIP_QUIET = ["--disable-pip-version-check", "--quiet"]
 
 
@@ -151,6 +151,30 @@ def test_play_with_a_script_from_another_directory(installed, elsewhere):
     assert "dracula on grid8" in r.stdout
     r = _run(bin_dir, elsewhere, "play", "--seed", "3")  # no terminal and no script: refused, not a blank game
     assert r.returncode == 2 and "needs a terminal" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_the_readmes_replays_and_the_docs_work_from_another_directory(installed, elsewhere):
+    """The examples and the documents come with the wheel: the README's `nightboard replay docs/examples/...`
+    works from any directory, as does the bare name; `nightboard docs flashing` prints the guide the flashing
+    messages name; no message of the tool sends a user to a docs/ file it does not have."""
+    wheel, bin_dir = installed
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for p in sorted((ROOT / "docs" / "examples").glob("*.json")):
+        assert "nightboard_host/docs/examples/" + p.name in names
+        r = _run(bin_dir, elsewhere, "replay", "docs/examples/" + p.name)
+        assert r.returncode == 0 and "Traceback" not in r.stderr, (p.name, r.stderr)
+        assert len(r.stdout.splitlines()) > 5
+    r = _run(bin_dir, elsewhere, "replay", "vampiring-movement")
+    assert r.returncode == 0 and "Turn 1" in r.stdout, r.stderr
+    r = _run(bin_dir, elsewhere, "replay", "docs/examples/nosuch.json")  # a missing one: the examples named
+    assert r.returncode == 2 and "vampiring-movement" in r.stderr and "Traceback" not in r.stderr
+    r = _run(bin_dir, elsewhere, "docs", "flashing")
+    assert r.returncode == 0 and r.stdout.startswith("# ") and "BOOTSEL" in r.stdout
+    r = _run(bin_dir, elsewhere, "docs")
+    assert r.returncode == 0 and "records" in r.stdout and "vampiring-movement" in r.stdout
+    for args in (("flash", "--help"), ("replay", "--help")):
+        r = _run(bin_dir, elsewhere, *args)
+        assert r.returncode == 0 and "docs/" not in r.stdout, r.stdout
 
 
 def test_snapshot_and_diagram_from_another_directory(installed, elsewhere):

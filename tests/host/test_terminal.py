@@ -580,11 +580,11 @@ def test_a_family_sees_its_own_choice_in_words_only_while_it_looks(size):
     hold_look(hal, t, 0)
     text = side_text(view, *size)
     assert "red q w e r looks" in text
-    assert "red: metamorphosis B, clockwise, not confirmed yet" in text
+    assert "ok would choose metamorphosis B, clockwise" in text
     assert "blue:" not in text and "anticlockwise" not in text  # never another family's choice
     t.play.confirm(0, 0)
     text = side_text(view, *size)
-    assert "red: metamorphosis B, clockwise, confirmed" in text
+    assert "chose metamorphosis B, clockwise (confirmed)" in text
     hold_look(hal, t, 0, down=False)
     assert "metamorphosis" not in screen_text(view, *size)
 

@@ -164,16 +164,16 @@ def test_vampire_nights_in_words_shows_the_piles_only_at_the_end():
 def test_vampempire_in_words():
     text = _replay(EXAMPLES["vampempire"])
     assert text.startswith("VampEmpire: 3 vampires, at most 30 rounds; the Vatican is e5")
-    for words in ("seat 0 chooses the Baroness", "\nRound 1\n", "morning: the Baroness (seat 0) collects nothing",
-                  "the Baroness (seat 0) offers the Tyrant (seat 1) Sunrise for 1 body",
-                  "the Tyrant (seat 1) refuses the offer of the Baroness (seat 0)",
-                  "the Baroness (seat 0) sucks a body from the town at e1",
-                  "the Baroness (seat 0) places a trade route at the town at e1",
-                  "the Tyrant (seat 1) plays Blood Tithe on the Baroness (seat 0)",
-                  "the Baroness (seat 0) gives the Tyrant (seat 1) 2 bodies",
-                  "the Baroness (seat 0) overtakes the town at e1 and gains 2 soul",
-                  "the village at b4 rises up and throws off the Tyrant (seat 1)",
-                  "game over: the Baroness (seat 0) enters the Vatican with 13 soul and wins"):
+    for words in ("red chooses the Baroness", "\nRound 1\n", "morning: the Baroness (red) collects nothing",
+                  "the Baroness (red) offers the Tyrant (blue) Sunrise for 1 body",
+                  "the Tyrant (blue) refuses the offer of the Baroness (red)",
+                  "the Baroness (red) sucks a body from the town at e1",
+                  "the Baroness (red) places a trade route at the town at e1",
+                  "the Tyrant (blue) plays Blood Tithe on the Baroness (red)",
+                  "the Baroness (red) gives the Tyrant (blue) 2 bodies",
+                  "the Baroness (red) overtakes the town at e1 and gains 2 soul",
+                  "the village at b4 rises up and throws off the Tyrant (blue)",
+                  "game over: the Baroness (red) enters the Vatican with 13 soul and wins"):
         assert words in text, words
 
 

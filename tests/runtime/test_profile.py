@@ -68,7 +68,8 @@ def test_shipped_profile_loads_and_hosts_vampiring_at_full_table(path):
     assert check_players(p, "vampiring", p["max_players"]) == 2 * p["max_players"] + 8
     assert load_profile(path.read_text()) == p
     assert load_profile(path.read_bytes()) == p
-    assert 1 <= p["power"]["brightness"] <= 255 and p["power"]["budget_ma"] == 1800
+    # grid8hands: 2500 mA, its hand panels' worst frame in whole games (hardware/power.md); the others 1800
+    assert 1 <= p["power"]["brightness"] <= 255 and p["power"]["budget_ma"] == (2500 if p["name"] == "grid8hands" else 1800)
     pins = [p["led"]["pin"]] + [k.get("pin") for k in p["buttons"]["keys"] if "pin" in k]
     pins += p["buttons"].get("rows", []) + p["buttons"].get("cols", [])
     assert 0 not in pins and 1 not in pins, "GP0/GP1 stay free for the UART"

@@ -1,6 +1,6 @@
 """A table that never loses a game and cannot be wedged: saves, resume, corrupt files, errors, watchdog.
 
-The figures these tests print (with -s) are the ones in README.md's reliability section.
+The figures these tests print (with -s) are the ones in docs/reliability.md.
 """
 
 import json

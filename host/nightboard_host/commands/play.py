@@ -201,9 +201,39 @@ def game_options(args, game):
             out[opt] = (not values[0]) if given else values[0]
         elif given is None:
             out[opt] = values[0]
+        elif opt == "board" and isinstance(values[0], int) and isinstance(given, str) and not given.isdigit():
+            out[opt] = board_count(given, players_of(args, game), flag)
         else:
             out[opt] = _of_kind(given, values, flag)
     return out
+
+
+def board_count(given, players, flag="--board"):
+    """--board as seats for a game whose board plays a number of the last seats (its option is a count): the
+    seats, by number from 0 or colour ("2,3", "yellow,green"), or none / last / others, must be the last ones;
+    the count they make. A number alone stays a count in such a game (`--board 2`: the last two seats)."""
+    from nightboard.table.palette import SEAT_NAMES
+
+    words = {"none": [], "last": [players - 1], "others": list(range(1, players))}
+    if given.strip().lower() in words:
+        return len(words[given.strip().lower()])
+    seats = []
+    for w in given.split(","):
+        w = w.strip().lower()
+        if w.isdigit() and int(w) < players:
+            seats.append(int(w))
+        elif w in SEAT_NAMES[:players]:
+            seats.append(SEAT_NAMES.index(w))
+        else:
+            raise OptionError("%s: %r is no seat of %d (0 to %d, or %s)" % (
+                flag, w, players, players - 1, ", ".join(SEAT_NAMES[:players])))
+    seats = sorted(set(seats))
+    last = list(range(players - len(seats), players))
+    if seats != last:
+        raise OptionError("%s: in this game the board plays the last seats, so %s cannot be its alone; "
+                          "the last %d are %s" % (flag, ", ".join(SEAT_NAMES[s] for s in seats), len(seats),
+                                                  ",".join(SEAT_NAMES[s] for s in last)))
+    return len(seats)
 
 
 def check_own_options(args, game):

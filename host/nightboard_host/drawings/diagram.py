@@ -315,7 +315,7 @@ def _notes(svg, profile, y0):
         "One common ground: the supply's GND, every LED strip's GND, the level shifter and a Pico GND pin.",
         "Keep the wire from the 330 ohm resistor to the first LED's DIN short; the resistor sits at the LED end.",
         "Plug in the supply before (or with) USB, and never feed the LEDs from the Pico's 3V3 pin.",
-        "Check the build with the self-test (start menu, or `nightboard selftest`): see hardware/README.md.",
+        "Check the build with the self-test (start menu, or `nightboard selftest`): each segment, each LED, then each button.",
     ]
     y = y0
     for s in lines:

@@ -9,12 +9,12 @@ import sys
 from pathlib import Path
 
 from nightboard.table.profile import ProfileError
-from nightboard_host.drawings import bom, diagram
+from nightboard_host.drawings import bom, diagram, template
 from nightboard_host.commands import play
 from nightboard_host.drawings.wiring import DiagramError
 
 HARDWARE = Path(__file__).resolve().parents[3] / "hardware"
-KINDS = ("wiring", "layout", "sheet")
+KINDS = ("wiring", "layout", "sheet", "template")
 
 
 def outputs(profile):
@@ -23,6 +23,7 @@ def outputs(profile):
         "wiring.svg": diagram.wiring_svg(profile),
         "layout.svg": diagram.layout_svg(profile),
         "README.md": bom.sheet(profile),
+        "template.svg": template.template_svg(profile),
     }
 
 
@@ -31,6 +32,8 @@ def render(profile, kind):
         return diagram.layout_svg(profile)
     if kind == "sheet":
         return bom.sheet(profile)
+    if kind == "template":
+        return template.template_svg(profile)
     return diagram.wiring_svg(profile)
 
 
@@ -54,18 +57,24 @@ def add_diagram_command(sub):
     d = sub.add_parser("diagram", help="wiring diagram (SVG), top view or build sheet of a board profile",
                        description="Draw a board profile's wiring diagram as SVG (default), the table seen from"
                                    " above (--layout), or print its build sheet: Pico pins, LED chain, key matrix,"
-                                   " parts and power (--sheet, Markdown). --all writes all three for every"
-                                   " shipped profile under hardware/.")
+                                   " parts, power, dimensions and cost (--sheet, Markdown), or a printable 1:1"
+                                   " template to build it on (--template, SVG in mm). --all writes all four for"
+                                   " every shipped profile under hardware/.")
     d.add_argument("profile", nargs="?", help="a shipped profile name (%s) or a profile file"
                    % ", ".join(play.shipped_profiles()))
     what = d.add_mutually_exclusive_group()
     what.add_argument("--layout", dest="kind", action="store_const", const="layout",
                       help="the table from above: LEDs, card 0, clockwise, the seats (SVG)")
     what.add_argument("--sheet", "--bom", "--wiring-table", dest="kind", action="store_const", const="sheet",
-                      help="the build sheet: wiring table, LED chain, key matrix, parts list, power (Markdown)")
+                      help="the build sheet: wiring table, LED chain, key matrix, parts list, power, dimensions, "
+                      "cost (Markdown)")
+    what.add_argument("--template", dest="kind", action="store_const", const="template",
+                      help="a printable template at 1:1: every LED, the cards, the panels, the buttons and the box, "
+                      "in mm, on A4 pages to tape together (SVG)")
     d.add_argument("-o", "--output", metavar="OUT", help="write to this file instead of printing")
     d.add_argument("--all", action="store_true",
-                   help="write wiring.svg, layout.svg and README.md of every shipped profile to hardware/<name>/")
+                   help="write wiring.svg, layout.svg, template.svg and README.md of every shipped profile to "
+                   "hardware/<name>/")
     d.add_argument("--check", action="store_true",
                    help="with --all: write nothing, list the files that are missing or out of date (exit 1 if any)")
     d.set_defaults(func=run_diagram, kind="wiring")
@@ -80,7 +89,8 @@ def run_diagram(args, out=None):
     out = out if out is not None else sys.stdout
     if args.all:
         if args.profile or args.output or args.kind != "wiring":
-            return fail("--all makes every file of every shipped profile: give no profile, -o, --layout or --sheet")
+            return fail("--all makes every file of every shipped profile: give no profile, -o, --layout, --sheet or "
+                        "--template")
         return _all(args.check, out)
     if args.check:
         return fail("--check goes with --all")

@@ -9,7 +9,7 @@ UF2_URL = "https://micropython.org/download/RPI_PICO/"
 ARCHS = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp", "xtensa",
          "xtensawin", "rv32imc", "rv64imc")
 INSTALL = ("Nightboard needs MicroPython %d.%d or newer on the Pico: hold BOOTSEL while plugging it in and "
-           "copy the UF2 from %s (Pico W: RPI_PICO_W) onto the RPI-RP2 drive that appears; see docs/flashing.md")
+           "copy the UF2 from %s (Pico W: RPI_PICO_W) onto the RPI-RP2 drive that appears; the flashing guide: `nightboard docs flashing`")
 
 
 def install():

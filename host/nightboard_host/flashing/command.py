@@ -38,7 +38,7 @@ def add_flash_command(sub):
     p = sub.add_parser("flash", help="flash the firmware onto a connected Pico (or the virtual board)",
                        description="Compile the firmware for the board's MicroPython, send only what changed, "
                        "write the board profile, restart the board and wait until Nightboard answers. "
-                       "See docs/flashing.md.")
+                       "The flashing guide: `nightboard docs flashing`.")
     p.add_argument("--port", help="serial port of the board (found automatically when omitted)")
     p.add_argument("--profile", default="ring4", help="board profile to write: a shipped name or a .json file "
                    "(default %(default)s)")

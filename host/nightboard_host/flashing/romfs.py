@@ -51,7 +51,7 @@ else:
 '''
 
 NO_ROMFS = ("the board's MicroPython has no ROMFS partition: flash without --romfs, or put a MicroPython built "
-            "with one on the Pico (docs/flashing.md, \"The code in ROMFS\")")
+            "with one on the Pico (`nightboard docs flashing`, \"The code in ROMFS\")")
 
 
 def mark(version, files):

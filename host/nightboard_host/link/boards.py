@@ -5,7 +5,7 @@
 PICO_IDS = {(0x2E8A, 0x0005)}
 ADAFRUIT_VID = 0x239A  # CircuitPython boards (a Pico running CircuitPython shows up with it)
 NO_MICROPYTHON = ("A Pico without MicroPython has no serial port: hold BOOTSEL while plugging it in, copy "
-                  "MicroPython's UF2 onto the RPI-RP2 drive that appears (docs/flashing.md), then flash again.")
+                  "MicroPython's UF2 onto the RPI-RP2 drive that appears (`nightboard docs flashing`), then flash again.")
 
 
 def list_ports():

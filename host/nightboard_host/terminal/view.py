@@ -11,7 +11,9 @@ run()       the interactive loop (cbreak terminal, non-blocking keys, frame paci
 
 Terminals give no key-up events, so a tap is a press now and a release TAP_MS
 later (on the clock, never by sleeping); "look" is a hold button, so its key
-toggles; shift + key (a capital) holds the button LONG_MS, a long press.
+toggles, and the view lets it go once the turn passes on (turn_passed); shift + key (a capital) holds the
+button LONG_MS, a long press. In a short terminal the side panel keeps what a player needs (the table's
+words, a looking seat's own words) before the key map and the log.
 Once the game is over, a player's ok starts the same game with a new seed.
 """
 
@@ -37,12 +39,14 @@ GAP_MS = 60  # a key stays up at least this long before a queued tap presses it 
 SIDE_MIN = 34  # columns kept for the side panel
 MIN_SIZE = (60, 16)  # the smallest terminal the view draws in
 TABLE_TOP = (30, 24, 20)  # the dark table behind the LEDs (an off LED is black, so it shows)
+TOUCH_COST = 3.0  # a label touching another LED counts as this many cells further from its own
 V_WEIGHT = 1.5  # a label a row away from its LED reads as further than one a column away
 DOT_FROM = 4.5  # below this many cells per LED pitch an LED is one pixel, leaving room for labels
 LABEL_STYLE = Style(color="rgb(170,160,150)", bgcolor="rgb(%d,%d,%d)" % TABLE_TOP)
 HALF_BLOCK = "\u2580"  # upper half block: foreground = top pixel, background = bottom pixel
 LOG_KEEP = 600  # events the terminal's log holds (whole turns of six families)
 GAME_OVER_HINT = "game over: ok for a new game, Esc to quit"
+HINTS_SHORT = "Shift=long Tab=log Esc=quit"
 ESC = "\x1b"
 CTRL_C = "\x03"
 
@@ -181,6 +185,11 @@ class KeyFeeder:
                 if not waiting:
                     del self._queue[b]
 
+    def let_go(self, button, now=None):
+        """Let a held button (a look toggled on) go now."""
+        if button in self._up_at:
+            self._release(button, self._now(now))
+
     def release_all(self):
         now = self._now(None)
         for b in sorted(self._up_at):
@@ -200,12 +209,14 @@ class Picture:
         span_x = max(max(xs) - x0, 1.0)
         span_y = max(max(ys) - y0, 1.0)
         h = 2 * rows
-        scale = min((cols - 1) / span_x, (h - 1) / span_y)
+        # a margin of a cell at each side and a pixel at the top and the bottom: an LED at the picture's
+        # edge reads as a table cut off there
+        scale = min((cols - 3) / span_x, (h - 3) / span_y)
         dot = 1 if scale < DOT_FROM else min(4, int(scale * 0.55 + 0.5))  # LEDs a little over half their pitch
-        scale = min((cols - dot) / span_x, (h - dot) / span_y)
+        scale = min((cols - 2 - dot) / span_x, (h - 2 - dot) / span_y)
         self.scale = scale
         self.dot = dot
-        self.cols = min(cols, int(math.ceil(span_x * scale)) + dot)
+        self.cols = min(cols, int(math.ceil(span_x * scale)) + dot + 2)
         self.rows = rows
         self.height = h
         ox = (self.cols - dot - span_x * scale) / 2
@@ -216,13 +227,7 @@ class Picture:
 
     def led_cells(self):
         """The set of (col, row) cells that show some LED."""
-        cells = set()
-        for led in self.pixel:
-            x, y = self.pixel[led]
-            for dy in range(self.dot):
-                for dx in range(self.dot):
-                    cells.add((x + dx, (y + dy) // 2))
-        return cells
+        return self._cells_of(self.pixel.values())
 
     def place(self, labels):
         """Where each label goes: {(col, row): (char, label number)} in cells that show no LED, each label
@@ -235,13 +240,18 @@ class Picture:
             pts = [self.pixel[led] for led in leds if led in self.pixel]
             if not pts:
                 continue
+            own = self._cells_of(pts)
+            others = busy - own  # a label touching another LED would read as that LED's name
             ax = sum(p[0] for p in pts) / float(len(pts)) + self.dot / 2.0
             ay = sum(p[1] for p in pts) / float(len(pts)) + self.dot / 2.0  # in pixels, 2 per row
-            for text in (name, short) if short and short != name else (name,):
-                # best just right of the LEDs (a grid reads "o a2  o b2"), else wherever is nearest
-                spot = self._spot(text, ax + len(text) / 2.0 + 0.5, ay, busy, out, 1.5)
+            texts = (name, short) if short and short != name else (name,)
+            # best just right of the LEDs (a grid reads "o a2  o b2"), else wherever is nearest; the name or its
+            # short form clear of other LEDs first, and only then touching one, its own LED on its left
+            for text, touch in [(t, k) for k in (False, True) for t in texts]:
+                mine = own if touch else ()
+                spot = self._spot(text, ax + len(text) / 2.0 + 0.5, ay, busy, out, 1.5, others, mine)
                 if spot is None:
-                    spot = self._spot(text, ax, ay, busy, out)
+                    spot = self._spot(text, ax, ay, busy, out, None, others, mine)
                 if spot is not None:
                     c, r = spot
                     for k in range(len(text)):
@@ -249,8 +259,18 @@ class Picture:
                     break
         return out
 
-    def _spot(self, text, ax, ay, busy, taken, reach=None):
-        """The free run of len(text) cells whose middle is nearest (ax, ay), within reach; or None."""
+    def _cells_of(self, pts):
+        cells = set()
+        for x, y in pts:
+            for dy in range(self.dot):
+                for dx in range(self.dot):
+                    cells.add((x + dx, (y + dy) // 2))
+        return cells
+
+    def _spot(self, text, ax, ay, busy, taken, reach=None, others=(), own=()):
+        """The free run of len(text) cells whose middle is nearest (ax, ay), within reach; or None. A run that
+        touches another LED (`others`) reads as that LED's name: it is taken only with its own LED (`own`)
+        just left of it, where a grid's labels are read, and a run clear of other LEDs is preferred."""
         n = len(text)
         reach = 2.5 + n / 2.0 if reach is None else reach
         best = None
@@ -265,6 +285,12 @@ class Picture:
                     continue
                 if (c - 1, r) in taken or (c + n, r) in taken:
                     continue  # a gap between two labels
+                if (c - 1, r) in others or (c + n, r) in others:
+                    if (c - 1, r) not in own:
+                        continue
+                    d += TOUCH_COST
+                    if best is not None and d >= best[0]:
+                        continue
                 ok = True
                 for k in range(n):
                     if (c + k, r) in busy or (c + k, r) in taken:
@@ -341,6 +367,8 @@ class TerminalView:
         self._log_play = None
         self._log = []
         self._log_seen = 0
+        self.note = ""  # a line about the looks the view ended (see turn_passed)
+        self._turn = None
         self.game_log()
 
     def picture(self, width=80, height=24):
@@ -384,18 +412,33 @@ class TerminalView:
         t = self.table  # the monitor (no controller) cannot start a new game with ok
         return t.mode == "game" and g is not None and getattr(t, "play", None) is not None and bool(getattr(g, "over", False))
 
-    def key_lines(self, width):
-        """The key map: two seats a line when they fit ("red q w e r"), then what the keys do."""
+    def _seat_keys(self, p, spaced):
+        t = Text(("%-7s" if spaced else "%s ") % _seat_name(p), style=_rgb_style(P.SEAT[p % len(P.SEAT)], bold=True))
+        t.append((" " if spaced else "").join(self.keymap.rows[p]))
+        if self.looking(p):
+            t.append(" looks", style="bold")
+        return t
+
+    def key_lines(self, width, compact=False):
+        """The key map: two seats a line when they fit ("red q w e r"), then what the keys do; compact (for a
+        short terminal): the seats packed on as few lines as fit ("red qwer  blue asdf"), one line of hints."""
         n = min(self.players_shown(), self.keymap.players)
-        cells = []
-        for p in range(n):
-            t = Text("%-7s" % _seat_name(p), style=_rgb_style(P.SEAT[p % len(P.SEAT)], bold=True))
-            t.append(" ".join(self.keymap.rows[p]))
-            if self.looking(p):
-                t.append(" looks", style="bold")
-            cells.append(t)
-        per = 2 if width >= 2 * 20 + 2 else 1
+        cells = [self._seat_keys(p, not compact) for p in range(n)]
         out = [Text("keys: mode move look ok", style="dim")]
+        if compact:
+            row = Text()
+            for cell in cells:
+                if row.cell_len and row.cell_len + 2 + cell.cell_len > width:
+                    out.append(row)
+                    row = Text()
+                if row.cell_len:
+                    row.append("  ")
+                row.append_text(cell)
+            out.append(row)
+            hints = HINTS_SHORT if hasattr(self.table, "play") else "Shift=long Esc=quit"
+            out.extend(Text(part, style="dim") for part in textwrap.wrap(hints, width))
+            return out
+        per = 2 if width >= 2 * 20 + 2 else 1
         for i in range(0, len(cells), per):
             row = Text()
             for k in range(i, min(i + per, len(cells))):
@@ -425,21 +468,69 @@ class TerminalView:
                     out.append(Text(part, style=_rgb_style(P.SEAT[p % len(P.SEAT)], bold=True)))
         return out
 
+    def look_lines(self, width):
+        """A reminder under a looking seat's secrets: whose they are, and which key hides them."""
+        out = []
+        if self.over() or self._hook("own_words") is None:  # nothing secret to show: nothing to hide
+            return out
+        for p in range(min(self.players_shown(), self.keymap.players)):
+            if self.looking(p):
+                words = "%s looks: %s hides it" % (
+                    _seat_name(p), self.keymap.rows[p][ROLES.index("look")])
+                for part in textwrap.wrap(words, width):
+                    out.append(Text(part, style="dim"))
+        if self.note and not out:
+            out.extend(Text(part, style="dim") for part in textwrap.wrap(self.note, width))
+        return out
+
+    def turn_passed(self, feeder):
+        """Look is a toggle in the terminal, where a real table's look is held: once the turn passes on (a seat
+        that was to move no longer is, or the game ends), its look is let go, so its secrets do not stay on
+        the screen the next player reads; the view says so. Call after every Table.tick()."""
+        g = self.table.game
+        now = None
+        if g is not None and getattr(self.table, "play", None) is not None:
+            now = (tuple(g.to_move()) if not getattr(g, "over", False) else ())
+        was, self._turn = self._turn, now
+        if was is None or now is None or was == now:
+            return []
+        ended = []
+        for p in range(min(self.players_shown(), self.keymap.players)):
+            if p in was and p not in now and self.looking(p):
+                feeder.let_go(self.table.button_id(p, "look"))
+                ended.append(_seat_name(p))
+        if ended:
+            self.note = "look ended for %s: the turn passed" % " and ".join(ended)
+        elif any(self.looking(p) for p in range(min(self.players_shown(), self.keymap.players))):
+            self.note = ""
+        return ended
+
     def side_lines(self, width, height):
         """The side panel: title, key map, the table's description, looking seats' choices, what to do
-        at the end, then as much of the log as fits."""
-        head = [Text(self.title, style="bold")]
+        at the end, then as much of the log as fits. What a player needs comes first: in a short terminal
+        the key map packs onto fewer lines, then the subtitle goes, then the description is cut from its
+        end; a looking seat's own words and the end's hint are never cut."""
+        title = [Text(part, style="bold") for part in textwrap.wrap(self.title, width) or [""]]
+        sub = []
         for line in self.subtitle.splitlines():
             for part in textwrap.wrap(line, width) or [""]:  # wrapped, not cut: the firmware's version must show
-                head.append(Text(part, style="dim"))
-        head.extend(self.key_lines(width))
+                sub.append(Text(part, style="dim"))
+        words = []
         for line in self.table.describe():
-            for part in textwrap.wrap(line, width) or [""]:
-                head.append(Text(part))
-        head.extend(self.choice_lines(width))
+            for part in textwrap.wrap(line, width, subsequent_indent="  ") or [""]:
+                words.append(Text(part))
+        mine = self.choice_lines(width) + self.look_lines(width)
         if self.over():
             for part in textwrap.wrap(GAME_OVER_HINT, width):
-                head.append(Text(part, style="bold reverse"))
+                mine.append(Text(part, style="bold reverse"))
+        for keys, subtitle in ((self.key_lines(width), sub), (self.key_lines(width, True), sub),
+                               (self.key_lines(width, True), [])):
+            if len(title) + len(subtitle) + len(keys) + len(words) + len(mine) <= height:
+                break
+        room = height - len(title) - len(subtitle) - len(keys) - len(mine)
+        if len(words) > room:
+            words = words[:max(0, room - 1)] + [Text("... (the rest: a taller terminal)", style="dim")]
+        head = title + subtitle + keys + words + mine
         room = height - len(head)
         if room > 1:
             head.extend(self.event_lines(width, room))
@@ -670,6 +761,7 @@ def run(table, keymap, clock, console=None, stdin=None, title="Nightboard", subt
                     continue
                 feeder.update(now)
                 table.tick()
+                view.turn_passed(feeder)
                 due = clock.ticks_add(due, table.frame_ms)
                 if clock.ticks_diff(now, due) > 4 * table.frame_ms:
                     due = clock.ticks_add(now, table.frame_ms)  # fell behind: no burst of catch-up frames

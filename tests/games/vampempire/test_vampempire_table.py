@@ -274,7 +274,7 @@ def test_describe_names_the_seat_to_act_but_never_its_choice():
     c = table(g)
     lines = c.describe()
     assert lines[0].startswith("VampEmpire, round 1 of 30, afternoon")
-    assert "seat 0 to play" in lines[1]
+    assert "red to play" in lines[1]
     assert "the Baroness: soul 0, bodies 3, rituals 1" in lines[2]
     g.apply(0, act(PASS))
     g.apply(1, act(PASS))
@@ -307,7 +307,7 @@ def test_the_board_plays_its_seats_one_action_at_a_time():
     g = M.new_game(4, 3, board=2)
     assert g.board == 2 and g.board_plays(2) and g.board_plays(1) and not g.board_plays(0)
     c = table(g)
-    assert "the board plays seats 1, 2" in c.describe()[0]
+    assert "the board plays blue, yellow" in c.describe()[0]
     c.press(0, "ok", 0)  # seat 0 chooses its vampire
     assert g.to_move() == [1] and c.board_turn and not c.animating()  # the board's pause is no animation
     c.press(1, "ok", 10)  # a seat the board plays: refused

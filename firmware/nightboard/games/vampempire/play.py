@@ -521,23 +521,24 @@ class VampEmpirePlay:
         V = R
         g = self.game
         v = g.view(None)
+        names = P.SEAT_NAMES
         lines = ["VampEmpire, round %d of %d, %s" % (v["round"], v["rounds"], v["phase"])]
         if v["board"]:
-            lines[0] += "; the board plays seat%s %s" % ("s" if v["board"] > 1 else "", ", ".join(
-                str(s) for s in range(g.n - v["board"], g.n)))
+            lines[0] += "; the board plays %s" % ", ".join(names[s] for s in range(g.n - v["board"], g.n))
         if g.over:
-            lines.append("game over: seat %s wins" % " and ".join(str(w) for w in v["winners"]))
+            lines.append("game over: %s win%s" % (" and ".join(names[w] for w in v["winners"]),
+                                                  "" if len(v["winners"]) > 1 else "s"))
         elif self.board_turn:
-            lines.append("seat %d to play (the board plays it)" % self.mover)
+            lines.append("%s to play (the board plays it)" % names[self.mover])
         elif self.mover >= 0:
             # Not the choice itself: it may be a ritual from a hidden hand, and these lines go to everyone
             # (the protocol's state, the monitor). Its player reads it on their panel while holding look.
-            lines.append("seat %d to play (mode: action, move: target, ok: do it; hold look to read your choice)"
-                         % self.mover)
+            lines.append("%s to play%s (mode: action, move: target, ok: do it; hold look to read your choice)"
+                         % (names[self.mover], ", %d action points left" % v["ap"] if v["phase"] == "night" else ""))
         for s in range(g.n):
             who = V.NAMES[v["vampires"][s]] if v["vampires"][s] >= 0 else "not chosen yet"
-            lines.append("seat %d, %s: soul %d, bodies %d, rituals %d" % (s, who, v["soul"][s], v["bodies"][s],
-                                                                           v["hand_sizes"][s]))
+            lines.append("%s, %s: soul %d, bodies %d, rituals %d" % (names[s], who, v["soul"][s], v["bodies"][s],
+                                                                      v["hand_sizes"][s]))
         return lines
 
 

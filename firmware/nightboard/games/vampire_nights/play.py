@@ -85,6 +85,7 @@ class VampireNightsPlay:
         self.own = [None] * seats  # a seat's own view, held only while it holds look
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
+        self.gave = [-1] * seats  # the loot tile each seat last gave up face down (its own secret; -1 none)
         self.board_at = -1
         self.thinking = Thinking()  # the board's decision for its seat, spread over frames
         self.version = 0  # grows whenever what a hand panel shows may have changed
@@ -230,6 +231,8 @@ class VampireNightsPlay:
         except GameError:
             self.refuse(seat, now)
             return
+        if a >> 10 == A.DROP_LOOT and seat < len(self.gave):
+            self.gave[seat] = a & 1023  # told to its own seat only (own words), never in the log
         self.log.extend(events)
         self._flash(events, now)
         self.turns_done += 1
@@ -518,18 +521,20 @@ class VampireNightsPlay:
             a = self.chosen()
             # Under look only its player's panel shows the choice (the terminal may face everybody).
             what = A.name(a) if a is not None and not self.looking[seat] else "a choice made under look"
+            if a is not None and a >> 10 == A.PLACE:  # public: the guards' columns, counted from 1
+                what = "guards to columns %d and %d" % (((a & 1023) >> 2) + 1, (a & 3) + 1)
             if a is None:
                 what = "a secret choice (hold look)"
             lines.append("%s to play (%s): %s (mode: action, move: target, ok: do it)" % (
                 SEATS[seat], v["waiting"], what))
-        for r in range(7):
+        for c in range(v["players"]):  # a line a column, from its Entrance: it wraps at any width
             row = []
-            for c in range(v["players"]):
+            for r in range(7):
                 name = "entrance" if r == 0 else "garden" if r == 6 else (v["rooms"][c][r - 1] or "-")
-                who = [SEATS[k >> 1][0] + ("_" if v["guards"][k][2] else "")
-                       for k in range(len(v["guards"])) if v["guards"][k][0] == c * 8 + r]
-                row.append("%-9s%-5s" % (name, "".join(who)))
-            lines.append(" ".join(row))
+                who = "".join([SEATS[k >> 1][0] + ("_" if v["guards"][k][2] else "")
+                               for k in range(len(v["guards"])) if v["guards"][k][0] == c * 8 + r])
+                row.append(name + " " + who if who else name)
+            lines.append("column %d: %s" % (c + 1, ", ".join(row)))
         lines.append("; ".join("%s hand %d loot %d bites %d" % (SEATS[p], v["hands"][p], v["loot"][p],
                                                                  v["bites"][p]) for p in range(v["players"])))
         return lines

@@ -5,8 +5,10 @@ Teller(view)                its tell(event) gives one sentence for one public ev
 log_lines(log, game)        [(round, words)] for the table's event log, oldest first
 run(record, as_json, out)   `nightboard replay` of a record: round by round, then how it ended
 
-Seats are numbered from 0 as on the table; hexes are named as on the map (a1 top left). Only what the
-table shows is told: a ritual hand is a number of cards, a drawn or stolen ritual is never named.
+Seats are named by their colour as on the table (red, blue, ...), a seat that has chosen its vampire by the
+vampire too ("the Baroness (red)"); hexes are named as on the map (a1 top left); a seat's own choice in the
+rules' words (action_words), never the record's short forms. Only what the table shows is told: a ritual
+hand is a number of cards, a drawn or stolen ritual is never named.
 """
 
 import sys
@@ -14,7 +16,9 @@ import sys
 from nightboard.games.record import replay, setup_from_record
 from nightboard.games.vampempire import board as B
 from nightboard.games.vampempire import pieces as V
+from nightboard.games.vampempire import actions as A
 from nightboard.games.vampempire.actions import BODIES
+from nightboard.table.palette import SEAT_NAMES
 from nightboard.games.vampempire.state import TYPES
 from nightboard_host.commands.replay import write_public_view
 
@@ -28,6 +32,11 @@ def item(i):
         n = i - BODIES
         return "%d bod%s" % (n, "y" if n == 1 else "ies")
     return ritual(i)
+
+
+def seat(s):
+    """A seat by its colour, as the table and the other games name it."""
+    return SEAT_NAMES[s] if isinstance(s, int) and 0 <= s < len(SEAT_NAMES) else "seat %s" % (s,)
 
 
 def _n(k, one, many):
@@ -47,8 +56,8 @@ class Teller:
 
     def who(self, s):
         if isinstance(s, int) and 0 <= s < len(self.vamp) and self.vamp[s] >= 0:
-            return "%s (seat %d)" % (V.NAMES[self.vamp[s]], s)
-        return "seat %s" % s
+            return "%s (%s)" % (V.NAMES[self.vamp[s]], seat(s))
+        return seat(s)
 
     def at(self, h):
         t = self.types.get(h)
@@ -70,7 +79,7 @@ class Teller:
         v = V.KEYS.index(e["vampire"])
         if 0 <= e["seat"] < len(self.vamp):
             self.vamp[e["seat"]] = v  # from now on the seat is named by its vampire
-        return "seat %d chooses %s" % (e["seat"], V.NAMES[v])
+        return "%s chooses %s" % (seat(e["seat"]), V.NAMES[v])
 
     def ritual(self, e):
         t = e["target"]
@@ -237,12 +246,12 @@ def run(record, as_json=False, out=None):
     teller = Teller(v)
     out.write("VampEmpire: %d vampires, at most %d rounds; the Vatican is %s\n" % (n, v["rounds"],
                                                                                   B.name(v["vatican"])))
-    out.write("start corners: %s\n" % ", ".join("seat %d %s" % (s, B.name(v["pos"][s])) for s in range(n)))
+    out.write("start corners: %s\n" % ", ".join("%s %s" % (seat(s), B.name(v["pos"][s])) for s in range(n)))
     comms = sorted(v["communities"], key=lambda c: (c[1], c[0]))
     out.write("communities: %s\n" % ", ".join("%s %s" % (TYPES[c[1]], B.name(c[0])) for c in comms))
     for s in range(n):
         if v["vampires"][s] >= 0:
-            out.write("seat %d plays %s\n" % (s, V.NAMES[v["vampires"][s]]))
+            out.write("%s plays %s\n" % (seat(s), V.NAMES[v["vampires"][s]]))
 
     track = {"round": v["round"] - 1 if v["phase"] == "choose" else v["round"]}
     if v["phase"] != "choose":
@@ -283,8 +292,6 @@ def place_labels(table):
 def own_rituals(table, seat):
     """A seat's rituals in words, and its choice when the game waits for it, for the terminal while that
     seat holds look (its secret: only shown then); None when it is not in the game."""
-    from nightboard.games.vampempire import words
-
     play = table.play
     g = play.game
     if seat >= g.n:
@@ -292,6 +299,49 @@ def own_rituals(table, seat):
     v = g.view(seat)
     t = Teller(v)
     out = "%s holds %s" % (t.who(seat), ", ".join(ritual(k) for k in v["hand"]) or "no ritual")
+    out += "; %s, %s" % (_n(v["soul"][seat], "soul", "soul"), _n(v["bodies"][seat], "body", "bodies"))
     if not g.over and seat in g.to_move() and not g.board_plays(seat) and play.chosen() is not None:
-        out += "; ok would %s (mode: another kind, move: another choice)" % words.say(play.chosen())
+        if v["phase"] == "night" and v["active"] == seat:
+            out += "; %s left tonight" % _n(v["ap"], "action point", "action points")
+        out += "; ok would %s (mode: another kind, move: another choice)" % action_words(t, play.chosen())
     return out
+
+
+def action_words(t, a):
+    """An action in the rules' words for the seat that may take it ("play Dark Haste", "offer blue a trade"),
+    not the record's short form (words.say: "ritual dark-haste", "offer 1"); t: a Teller for the names."""
+    kind, x, y, z = A.split(a)
+    said = DOING.get(kind)
+    if said is None:
+        return A.WORDS[kind] if 0 < kind < len(A.WORDS) else "act"
+    return said(t, x, y, z)
+
+
+def _ritual_on(t, x, y, z):
+    on = "" if y == 0 else " on " + (t.who(y - 1) if y < 10 else t.at(y - 10))
+    return "play %s%s%s" % (ritual(x), on, " (free)" if z else "")
+
+
+DOING = {  # kind -> (teller, x, y, z) -> the words; a table, one entry a kind of action
+    A.CHOOSE: lambda t, x, y, z: "choose %s" % V.NAMES[x],
+    A.PASS: lambda t, x, y, z: "make no trade",
+    A.OFFER: lambda t, x, y, z: "offer %s a trade" % t.who(x),
+    A.GIVE: lambda t, x, y, z: "give %s in the trade" % item(x),
+    A.WANT: lambda t, x, y, z: "ask for %s in return" % item(x),
+    A.ACCEPT: lambda t, x, y, z: "accept the offer",
+    A.REFUSE: lambda t, x, y, z: "refuse the offer",
+    A.END: lambda t, x, y, z: "end your night",
+    A.MOVE: lambda t, x, y, z: "move to %s" % B.name(z),
+    A.SUCK: lambda t, x, y, z: "suck a body from %s" % t.at(z),
+    A.OVERTAKE: lambda t, x, y, z: "overtake %s" % t.at(z),
+    A.RITUAL: _ritual_on,
+    A.DISCARD: lambda t, x, y, z: "discard %s for bodies" % ritual(x),
+    A.ROUTE: lambda t, x, y, z: "place a trade route at %s" % t.at(z),
+    A.UNROUTE: lambda t, x, y, z: "remove the trade route at %s" % t.at(z),
+    A.TRAVEL: lambda t, x, y, z: "travel by trade route to %s%s" % (
+        t.at(z), ", paying the Baroness %s" % ritual(x - 1) if x else ""),
+    A.MANIPULATE: lambda t, x, y, z: "manipulate %s: take a random ritual from its hand" % t.who(x),
+    A.RUMMAGE: lambda t, x, y, z: "rummage in the discards for a ritual",
+    A.INTERCEPT: lambda t, x, y, z: "bite and intercept the ritual",
+    A.LET: lambda t, x, y, z: "let the ritual happen",
+}

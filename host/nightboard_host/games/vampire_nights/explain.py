@@ -329,6 +329,11 @@ def own_secrets(table, seat):
         " (you have turned Vampire)" if v["vampire"] else "")
     if v["peeks"]:
         words += "; the Torch showed " + ", ".join("%s in %s" % (tile(t), place(x)) for x, t in v["peeks"])
+    from nightboard.games.vampire_nights.components import ROOM_NAMES
+
+    gave = getattr(play, "gave", None)
+    if gave is not None and seat < len(gave) and 0 <= gave[seat] < len(ROOM_NAMES):
+        words += "; you last gave up %s face down" % bare(ROOM_NAMES[gave[seat]])
     if not g.over and seat == g.to_move()[0] and not g.board_plays(seat):
         a = play.chosen()
         if a is not None:
@@ -347,14 +352,14 @@ def place_labels(table):
     for c in range(v["players"]):
         for r in range(7):
             led = lay.cell_led(play.x0 + c, play.y0 + r)
-            if r == 0 or r == 6:
-                name = "%s%d" % ("E" if r == 0 else "G", c + 1)
+            if r == 0 or r == 6:  # short: the column's number alone, which fits clear of the next column
+                name, short = "%s%d" % ("E" if r == 0 else "G", c + 1), "%d" % (c + 1)
             else:
                 t = v["rooms"][c][r - 1]
                 if t is None or t == "?":
                     continue
-                name = SHORT.get(t, t[:3])
-            out.append(((led,), name, name))
+                name, short = SHORT.get(t, t[:3]), t[:1]
+            out.append(((led,), name, short))
     return out
 
 

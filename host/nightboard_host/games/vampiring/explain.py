@@ -41,6 +41,8 @@ def describe(event, ring, shapes=None):
         return "%s: carriage chain cut at %s" % (who(event["fam"], event["v"]), _card(ring, event["card"]))
     if e == "fight":
         names = ", ".join(FAMILIES[f] + " " + SHAPES[s] for f, _v, s in event["vampires"])
+        if event.get("why") == "cross":  # a fight the cross forbids (see _merged): one line, not two
+            return "no fight on %s: %s meet there, and the cross forbids it" % (_card(ring, event["card"]), names)
         return "fight on %s: %s" % (_card(ring, event["card"]), names)
     if e == "nofight":
         return "no fight on %s: the cross forbids it" % _card(ring, event["card"])
@@ -72,11 +74,25 @@ def describe(event, ring, shapes=None):
     return "(%s)" % e
 
 
+def _merged(events):
+    """The events with each fight the cross forbids told once: the engine gives "fight" (who meet there) then
+    "nofight" (the cross forbids it) on the same card, which read as two lines that contradict each other."""
+    out = []
+    for ev in events:
+        last = out[-1] if out else None
+        if ev.get("e") == "nofight" and last is not None and last.get("e") == "fight" \
+                and last.get("card") == ev.get("card"):
+            out[-1] = dict(last, why=ev.get("why"))
+            continue
+        out.append(ev)
+    return out
+
+
 def describe_turn(events, ring, shapes_before=None):
     """All of a turn's lines, tracking shapes so fights name each vampire by its new shape."""
     shapes = [list(s) if s is not None else None for s in shapes_before] if shapes_before else None
     lines = []
-    for ev in events:
+    for ev in _merged(events):
         if ev["e"] == "morph" and shapes is not None and shapes[ev["fam"]] is not None:
             shapes[ev["fam"]][ev["v"]] = SHAPES[ev["to"]]
         if ev["e"] == "morph":
@@ -135,7 +151,18 @@ def log_lines(log, g):
     ring = g.view(None).get("ring")  # what everybody sees: a game, or the monitor's copy of the board's view
     if not isinstance(ring, list):
         return []
-    events = [ev for ev in log if isinstance(ev, dict) and ev.get("e") != "morph"]
+    events = [ev for ev in log if isinstance(ev, dict)]
+    shapes = _shapes_before(events, g.view(None).get("vampires"))
+    told = []
+    for ev in _merged(events):  # the morphs move the shapes on, as in replay, and are told by the reveals
+        if ev.get("e") == "morph":
+            _morph(shapes, ev, "to")
+            continue
+        try:
+            told.append((ev, describe(ev, ring, shapes)))
+        except (KeyError, IndexError, TypeError):
+            told.append((ev, "(%s)" % ev.get("e", "?")))
+    events = [ev for ev, _words in told]
     starts = 0
     for i in range(len(events)):
         if events[i].get("e") == "reveal" and (i == 0 or events[i - 1].get("e") != "reveal"):
@@ -146,12 +173,28 @@ def log_lines(log, g):
         ev = events[i]
         if ev.get("e") == "reveal" and (i == 0 or events[i - 1].get("e") != "reveal"):
             turn += 1
-        try:
-            words = describe(ev, ring)
-        except (KeyError, IndexError, TypeError):
-            words = "(%s)" % ev.get("e", "?")
-        out.append((turn, words.rstrip()))
+        out.append((turn, told[i][1].rstrip()))
     return out
+
+
+def _morph(shapes, ev, which):
+    try:
+        if shapes[ev["fam"]] is not None:
+            shapes[ev["fam"]][ev["v"]] = SHAPES[ev[which]]
+    except (KeyError, IndexError, TypeError):
+        pass
+
+
+def _shapes_before(events, vampires):
+    """Each vampire's shape before the logged events: today's shapes (the public view), with the logged
+    morphs undone from the newest back, so the live log names pieces as replay does ("red man")."""
+    if not isinstance(vampires, list):
+        return None
+    shapes = [[v.get("shape") for v in vs] if isinstance(vs, list) else None for vs in vampires]
+    for ev in reversed(events):
+        if ev.get("e") == "morph":
+            _morph(shapes, ev, "from")
+    return shapes
 
 
 
@@ -173,6 +216,10 @@ def place_labels(table):
     return out
 
 
+def _and(words):
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def own_choice(table, seat):
     """A family's own choice in words, for the terminal while that family holds "look" (its secret:
     only ever shown then); None when it has nothing to choose."""
@@ -182,5 +229,18 @@ def own_choice(table, seat):
         return None
     done = g.pending[seat] >= 0
     a = g.pending[seat] if done else play.action(seat)
-    return "%s: metamorphosis %s, %s, %s" % (FAMILIES[seat], META[a >> 1], CLOCK_WORDS[DIRS[a & 1]],
-                                            "confirmed" if done else "not confirmed yet (ok confirms)")
+    v = g.public()
+    where = []  # [(card, [shapes])], a card once: "man and wolf on tower (card 3), bat on cross (card 7)"
+    for p in v["vampires"][seat]:
+        for w in where:
+            if w[0] == p["card"]:
+                w[1].append(p["shape"])
+                break
+        else:
+            where.append((p["card"], [p["shape"]]))
+    pieces = ", ".join("%s on %s" % (_and(shapes), _card(v["ring"], c)) for c, shapes in where)
+    choice = "metamorphosis %s, %s" % (META[a >> 1], CLOCK_WORDS[DIRS[a & 1]])
+    if done:
+        return "%s: %s; %d drops of blood; chose %s (confirmed)" % (FAMILIES[seat], pieces, g.drops[seat], choice)
+    return "%s: %s; %d drops of blood; ok would choose %s (mode: A/B, move: direction)" % (
+        FAMILIES[seat], pieces, g.drops[seat], choice)
