@@ -1,0 +1,48 @@
+"""The browser table's tests' set-ups: the site built once per session (make web's build into a temporary
+folder), node and chromium found or the reason they are not, and a local server for the site."""
+
+import shutil
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def need_node():
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed (Debian: apt-get install nodejs; make test-web needs it)")
+    return node
+
+
+def build_site(tmp_dir):
+    """The site built into tmp_dir/web; skips when the runtime is not installed (npm ci, which make test-web
+    runs first)."""
+    from nightboard_host.web import build
+
+    try:
+        build.runtime_dir(ROOT)
+    except build.BuildError as e:
+        pytest.skip(str(e))
+    return build.build(Path(tmp_dir) / "web", ROOT)
+
+
+class Server:
+    """The site served on a free local port in a thread (nightboard web's own server)."""
+
+    def __init__(self, site):
+        from nightboard_host.web.serve import serve
+
+        self.httpd = serve(site, 0)
+        self.url = "http://127.0.0.1:%d/" % self.httpd.server_address[1]
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
