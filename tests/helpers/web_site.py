@@ -1,6 +1,7 @@
 """The browser table's tests' set-ups: the site built once per session (make web's build into a temporary
 folder), node and chromium found or the reason they are not, and a local server for the site."""
 
+import os
 import shutil
 import threading
 from pathlib import Path
@@ -13,11 +14,27 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-backg
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
+def missing(reason):
+    """Skip, saying what is missing; in CI (CI set) fail instead: there these tests must run."""
+    if os.environ.get("CI"):
+        pytest.fail("CI must run the browser table's tests, and " + reason)
+    pytest.skip(reason)
+
+
 def need_node():
     node = shutil.which("node")
     if node is None:
-        pytest.skip("node is not installed (Debian: apt-get install nodejs; make test-web needs it)")
+        missing("node is not installed (Debian: apt-get install nodejs; make test-web needs it)")
     return node
+
+
+def need_chromium():
+    if not os.path.exists(CHROMIUM):
+        missing("%s is missing (Debian: apt-get install chromium; make test-web installs it as root)" % CHROMIUM)
+    try:
+        import playwright  # noqa: F401
+    except ImportError:
+        missing("Playwright for Python is missing (the [test] extra: make setup)")
 
 
 def build_site(tmp_dir):
@@ -28,7 +45,7 @@ def build_site(tmp_dir):
     try:
         build.runtime_dir(ROOT)
     except build.BuildError as e:
-        pytest.skip(str(e))
+        missing(str(e))
     return build.build(Path(tmp_dir) / "web", ROOT)
 
 

@@ -3,7 +3,6 @@ site from a local server (`nightboard web`'s), plays a whole game of VampiRing a
 clicking the seats' buttons, reloads in the middle and resumes the saved game, downloads the record and
 replays it with `nightboard replay`; every shipped profile loads; a screenshot goes to docs/images/."""
 
-import os
 import random
 import time
 
@@ -11,7 +10,7 @@ import pytest
 
 from nightboard_host import cli
 from nightboard_host.commands.play import shipped_profiles
-from web_site import CHROMIUM, CHROMIUM_ARGS, ROOT, Server, build_site
+from web_site import CHROMIUM, CHROMIUM_ARGS, ROOT, Server, build_site, need_chromium
 
 pytestmark = pytest.mark.web
 SCREENSHOT = ROOT / "docs" / "images" / "web-vampiring.png"
@@ -21,9 +20,7 @@ MAX_CLICKS = 1500
 
 @pytest.fixture(scope="module")
 def site_url(tmp_path_factory):
-    if not os.path.exists(CHROMIUM):
-        pytest.skip("%s is missing (Debian: apt-get install chromium; make test-web installs it as root)" % CHROMIUM)
-    pytest.importorskip("playwright", reason="Playwright for Python is missing (the [test] extra: make setup)")
+    need_chromium()
     server = Server(build_site(tmp_path_factory.mktemp("site")))
     yield server.url
     server.close()
