@@ -1,4 +1,4 @@
-# Nightboard: make play | test | flash | bench
+# Nightboard: make play | test | flash | bench | web
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -12,7 +12,7 @@ VIRTUAL_STAMP := $(VENV)/.installed-virtual
 TEST_STAMP    := $(VENV)/.installed-test
 STAMP         := $(TEST_STAMP)
 
-.PHONY: setup play lint test test-pico flash virtual-board bench clean
+.PHONY: setup play lint test test-pico test-web web flash virtual-board bench clean
 
 setup: $(TEST_STAMP)
 
@@ -49,12 +49,32 @@ lint: $(STAMP)
 # The slowest cases (on the emulated Pico: pico_slow; an evening on the virtual board: slow) run by make test-pico.
 test: $(TEST_STAMP) lint
 	@echo "make test: lint passed; now every test on 2 cores (a few minutes)"
-	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "not pico_slow and not slow"
+	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "not pico_slow and not slow and not web"
 
 # the slow cases on the emulated Pico (rp2040py; the Pico images in shared/pico beside the checkout, or NIGHTBOARD_PICO_UF2), and
 # the evening of 100 game starts on the virtual board: minutes each
 test-pico: $(TEST_STAMP)
 	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "pico_slow or slow"
+
+# The browser table (docs/web.md): MicroPython's WebAssembly port from npm (pinned by package-lock.json, npm ci),
+# the page (web/), the firmware and the profiles, built into build/web/ for any static web server
+NPM_STAMP := node_modules/.package-lock.json
+$(NPM_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "make web needs node and npm (Debian: apt-get install nodejs npm)"; exit 2; }
+	npm ci --no-audit --no-fund
+	touch $@
+
+web: $(PLAY_STAMP) $(NPM_STAMP)
+	$(BIN)/python -m nightboard_host.web.build build/web
+
+# the browser table's tests (a few minutes): its frames in the wasm port under node against CPython's, and whole
+# games in headless chromium (Debian's; installed here when missing and running as root)
+CHROMIUM := /usr/bin/chromium
+test-web: $(TEST_STAMP) $(NPM_STAMP)
+	@if [ ! -x $(CHROMIUM) ]; then \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+		else echo "make test-web: $(CHROMIUM) is missing: install Debian's chromium (sudo apt-get install chromium)"; exit 2; fi; fi
+	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m web tests/web
 
 # make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|hex8|grid8hands|ring6|my.json] [ROMFS=1: the code into the ROMFS partition]
 #            [GAMES=a,b: only these games of the index on the board; a 128 KB ROMFS holds one game, some pairs]
@@ -67,10 +87,10 @@ virtual-board: $(VIRTUAL_STAMP)
 
 # make bench [OUT=file] [ONLY=part] [GAME=name]: writes bench/latest.json (not committed) unless OUT is given, and compares
 # with the committed baseline bench/results.json; it prints where it wrote. With ONLY (heap, turn, frames, thinking,
-# frame_cost, wire, gc, latency, boot, a game, flash, pico, pico_heap) or GAME it measures that part alone and merges
+# frame_cost, wire, gc, latency, boot, web (the browser table: make web's runtime, chromium), a game, flash, pico, pico_heap) or GAME it measures that part alone and merges
 # it into the OUT file (make bench ONLY=heap OUT=bench/results.json refreshes the baseline's heap figures)
 bench: $(TEST_STAMP)
 	$(BIN)/nightboard bench $(if $(OUT),--out $(OUT)) $(if $(ONLY),--only $(ONLY)) $(if $(GAME),--game $(GAME))
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info node_modules

@@ -1,4 +1,4 @@
-"""The `nightboard` command: play, replay, snapshot, flash, monitor, bench."""
+"""The `nightboard` command: play, replay, snapshot, flash, monitor, web, bench."""
 
 import argparse
 import os
@@ -136,6 +136,8 @@ def build_parser():
     from nightboard_host.emulation.virtual_board import add_virtual_board_command
     add_virtual_board_command(sub)
 
+    from nightboard_host.web.serve import add_web_command
+    add_web_command(sub)
     from nightboard_host.bench.costs import add_bench_command
     add_bench_command(sub)
     from nightboard_host.commands.run_pi import add_run_command; add_run_command(sub)  # noqa: E702  (one line: the Pi's `run`)

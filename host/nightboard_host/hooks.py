@@ -7,8 +7,6 @@ A hook is declared in TOOLS as "package.module:function" (usually in host/nightb
 when that is None, the tool's own plain behaviour (said in the hook's words).
 """
 
-import importlib
-
 from nightboard.games import index
 
 # The plain facts of TOOLS: key -> (required, what it holds).
@@ -20,6 +18,8 @@ FACTS = {
     "turn_words": (True, "how the tools name a turn: (one, many), like (\"turn\", \"turns\")"),
     "profile": (True, "the shipped table `nightboard play` uses by default"),
     "flags": (True, "an option's command-line flag when not --<name> ({} for none)"),
+    "record_turn": (False, "the shape of a record's turn the browser table writes from the actions applied: \"pairs\" "
+                           "[[seat, action], ...] (the default), \"one_each\" or \"rounds\" (web/py/webtable.py)"),
     "more": (False, "what an option takes besides its listed values, for --help"),
     "bench": (False, "how `nightboard bench` measures it on the table (docs/games.md)"),
 }
@@ -50,6 +50,8 @@ KNOWN = tuple(FACTS) + tuple(HOOKS)
 def load(path):
     """The function a "package.module:function" path names: ValueError for another form, ImportError or
     AttributeError when it is not there."""
+    import importlib  # here: the browser's table (MicroPython, no importlib) reads this module's neighbours
+
     module, _, function = path.partition(":")
     if not module or not function or ":" in function:
         raise ValueError("a hook is \"package.module:function\", not %r" % (path,))

@@ -470,7 +470,7 @@ def sections():
 # The parts a run can be limited to (--only): the table's figures, then each game's own section and the
 # flash and pico ones (sections()). "heap", "turn" and "frames" are measured per game: --game limits them
 # to the games named (and, with no --only, the run to them and those games' own sections).
-PARTS = ("heap", "frame_cost", "wire", "turn", "frames", "thinking", "gc", "latency", "boot")
+PARTS = ("heap", "frame_cost", "wire", "turn", "frames", "thinking", "gc", "latency", "boot", "web")
 PER_GAME = ("frame_instructions", "thinking")  # results keyed by game inside: a run of some games updates theirs only
 
 
@@ -520,6 +520,10 @@ def run(quick=False, only=None, games=None):
         results["latency"] = latency()
     if want("boot"):
         results["boot"] = boot()
+    if want("web"):  # the browser table (host/nightboard_host/web/bench.py)
+        from nightboard_host.web import bench as web_bench
+
+        results["web"] = web_bench.figures()
     for name in sections():
         if not (name in only if only else (not games or name in games)):
             continue
@@ -712,6 +716,9 @@ def table_rows(results, previous=None):
         ratio = fc["plain_us"] / max(1e-9, fc["encode_us"])
         rows.append(("%s: plain per-pixel neopixel frame / our encode" % p, round(ratio, 1), "> 1", "inside"
                      if ratio > 1 else "OUTSIDE", "", "time.ticks_us, best of 7 x 40 frames, same run"))
+    from nightboard_host.web import bench as web_bench
+
+    rows.extend(web_bench.rows(results.get("web")))
     for p, w in sorted(results.get("wire", {}).items()):
         rows.append(("%s: wire time of a frame (%d LEDs)" % (p, w["leds"]), w["wire_us"], "< 16667 us",
                      "inside" if w["wire_us"] < 16667 else "OUTSIDE", "",

@@ -7,6 +7,7 @@ TOOLS = {
     "seat_words": ("hunter", "hunters"),
     "turn_words": ("round", "rounds"),
     "profile": "grid8",  # the shipped table it is played on by default
+    "record_turn": "rounds",  # a record's round: {"hunters": [[actions] per hunter], "dracula": ...} (the browser table writes records)
     "flags": {"size": "--map-size"},  # the command-line flag of an option, when not --<name>
     "replay": "nightboard_host.games.dracula.explain:run",  # `nightboard replay`: its records in words
     "log_lines": "nightboard_host.games.dracula.explain:log_lines",  # its events in the terminal's log

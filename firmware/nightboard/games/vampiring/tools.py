@@ -7,6 +7,7 @@ TOOLS = {
     "seat_words": ("family", "families"),
     "turn_words": ("turn", "turns"),
     "profile": "ring4",  # the shipped table it is played on by default
+    "record_turn": "one_each",  # a record's turn: one action per family in seat order (the browser table writes records)
     "flags": {},  # the command-line flag of an option, when not --<name> (--no-<name> for a default true)
     "more": {"board": "or the families' seats, like 2,3"},  # what an option takes besides its values (--help)
     "replay": "nightboard_host.games.vampiring.explain:run",  # `nightboard replay`: its records in words
