@@ -14,7 +14,8 @@ import pytest
 from fuzz_lines import KINDS, fuzz_lines
 from mpy_harness import ROOT, run_mpy
 from nightboard.games import index
-from nightboard_host.emulation.mpy_runner import params
+from nightboard_host.bench import evening
+from nightboard_host.emulation.mpy_runner import params, program
 from nightboard_host.emulation.virtual_board import DEFAULT_HEAP
 
 pytestmark = pytest.mark.micropython
@@ -26,7 +27,7 @@ GRID8 = str(ROOT / "hardware" / "profiles" / "grid8.json")
 
 def test_game_after_game_every_start_has_the_room_it_had_a_round_earlier():
     starts = 4 * len(PROGRAMS)
-    code = params({"PROFILE": GRID8, "STARTS": starts, "GAMES": PROGRAMS}) + (SCRIPTS / "evening_cycle.py").read_text()
+    code = params({"PROFILE": GRID8, "STARTS": starts, "GAMES": PROGRAMS}) + program(evening.__file__, "evening_cycle")
     rows = [json.loads(ln) for ln in run_mpy(code, compiled=True, timeout=600).splitlines() if ln.startswith("{")]
     assert len(rows) == starts
     assert all(r["ok"] and r["mode"] == "menu" for r in rows), [r for r in rows if not r["ok"]]

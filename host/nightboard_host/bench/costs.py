@@ -470,7 +470,7 @@ def sections():
 # The parts a run can be limited to (--only): the table's figures, then each game's own section and the
 # flash and pico ones (sections()). "heap", "turn" and "frames" are measured per game: --game limits them
 # to the games named (and, with no --only, the run to them and those games' own sections).
-PARTS = ("heap", "frame_cost", "wire", "turn", "frames", "thinking", "gc", "latency", "boot", "web")
+PARTS = ("heap", "frame_cost", "wire", "turn", "frames", "thinking", "gc", "latency", "boot", "web", "evening")
 PER_GAME = ("frame_instructions", "thinking")  # results keyed by game inside: a run of some games updates theirs only
 
 
@@ -524,6 +524,10 @@ def run(quick=False, only=None, games=None):
         from nightboard_host.web import bench as web_bench
 
         results["web"] = web_bench.figures()
+    if want("evening"):  # the heap at the tenth start of each program beside the first (bench/evening.py)
+        from nightboard_host.bench import evening
+
+        results["evening"] = evening.figures()
     for name in sections():
         if not (name in only if only else (not games or name in games)):
             continue
@@ -719,6 +723,9 @@ def table_rows(results, previous=None):
     from nightboard_host.web import bench as web_bench
 
     rows.extend(web_bench.rows(results.get("web")))
+    from nightboard_host.bench import evening
+
+    rows.extend(evening.rows(results.get("evening")))
     for p, w in sorted(results.get("wire", {}).items()):
         rows.append(("%s: wire time of a frame (%d LEDs)" % (p, w["leds"]), w["wire_us"], "< 16667 us",
                      "inside" if w["wire_us"] < 16667 else "OUTSIDE", "",

@@ -21,6 +21,8 @@ STORE: str
 START: dict[str, Any]
 OPTIONS: dict[str, Any]
 PLAYS: list[Any]
+GAMES: list[str]
+STARTS: int
 K: int
 N: int
 PLAY: int

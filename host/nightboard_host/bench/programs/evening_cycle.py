@@ -2,8 +2,8 @@
 (the bare unix port; a board restarts into its menu instead, table/fresh.py): each program started from the
 start menu's options, a few frames played, then reset. Prints one JSON line per start: the program, the heap
 free just before it started (after a collection), whether it started, and the game modules still loaded once
-it had been reset. PROFILE (a profile file), STARTS and GAMES are put in front of it
-(tests/runtime/test_evening_micropython.py)."""
+it had been reset. PROFILE (a profile file), STARTS and GAMES are put in front of it (bench/evening.py, and
+tests/runtime/test_evening_micropython.py)."""
 
 import gc
 import json
@@ -13,7 +13,7 @@ from nightboard.hal.sim import make_sim_hal
 from nightboard.table.app import Table
 from nightboard.table.tablefit import load_profile_once
 
-prof = load_profile_once(PROFILE)  # noqa: F821 (put in front)
+prof = load_profile_once(PROFILE)
 hal = make_sim_hal(prof)
 t = Table(prof, hal)
 
@@ -29,8 +29,8 @@ def loaded():
 
 
 tick(30)
-for k in range(STARTS):  # noqa: F821
-    name = GAMES[k % len(GAMES)]  # noqa: F821
+for k in range(STARTS):
+    name = GAMES[k % len(GAMES)]
     gc.collect()
     free = gc.mem_free()
     try:
