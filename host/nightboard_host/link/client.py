@@ -21,6 +21,8 @@ BUSY_WAIT_S = 1.0  # how long a port held by another program is waited for befor
 
 
 SOFT_REBOOT = "soft reboot"  # what MicroPython prints as it restarts ("MPY: soft reboot")
+# Requests that only ask: sent again when the board restarted before answering (table/fresh.py)
+ASK_AGAIN = ("hello", "profile", "state", "frame", "events", "report", "restart", "memory")
 
 
 class ProtocolError(Exception):
@@ -245,10 +247,13 @@ class Link:
 
     restart_wait = 30.0  # seconds a board may take to restart (the emulated Pico's links set more)
 
-    def wait_restarted(self, timeout):
-        """Wait for the board's soft reboot line, then for its hello; BoardTimeout when either does not come."""
+    def _seconds(self, timeout):
+        return self.timeout if timeout is None else timeout
+
+    def wait_restarted(self, timeout, seen=False):
+        """Wait for the board's soft reboot line (unless `seen`), then for its hello; BoardTimeout when either
+        does not come."""
         deadline = self._deadline(timeout)
-        seen = False
         while not seen:
             for text in self._lines(deadline):
                 if SOFT_REBOOT in text:
@@ -291,6 +296,16 @@ class Link:
             for i in range(len(lines)):
                 text = lines[i]
                 obj = decode(text)
+                if obj is None and SOFT_REBOOT in text:  # the board restarted into its menu (a game was left)
+                    self._unread = lines[i + 1:] + self._unread
+                    self.wait_restarted(max(self._seconds(timeout), self.restart_wait), seen=True)
+                    if kind not in ASK_AGAIN:
+                        raise BoardTimeout("%s restarted into its start menu (a game had left the table) before "
+                                           "answering %r: the request may not have been done; ask again"
+                                           % (self.name, kind))
+                    self._write(line)  # a question, asked again of the restarted board
+                    deadline = self._deadline(timeout)
+                    break
                 if obj is None:
                     self._note(text)
                 elif type(obj.get("id")) is int and obj["id"] == rid:  # (true == 1 in Python: not a match)
