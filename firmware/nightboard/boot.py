@@ -211,12 +211,14 @@ def stopped_at_start():
     from nightboard.table.keeper import mark_repl
     from nightboard.table.saves import SAVE
 
-    try:
-        import rp2  # noqa: F401
+    where = "."  # the virtual board's saves: its working directory
+    if sys.implementation.name == "micropython":
+        try:
+            import rp2  # noqa: F401
 
-        from nightboard.hal.rp2_storage import DEFAULT_DIR as where
-    except ImportError:
-        where = "."
+            from nightboard.hal.rp2_storage import DEFAULT_DIR as where
+        except ImportError:
+            pass
     storage = DirStorage(where)
     try:
         if storage.exists(SAVE):

@@ -266,6 +266,34 @@ def test_a_game_stopped_to_the_repl_says_so_when_it_resumes_and_a_new_game_start
     assert REPL_WORDS not in t.describe() and "repl_opened" not in LocalLink(t).call("state")
 
 
+def test_ctrl_c_before_the_saved_game_is_read_marks_it():
+    mem = MemStorage()
+    Driver(_hunt("c3"), name="grid8", hal=make_sim_hal(profile("grid8"), storage=mem)).frames(40)
+    hal = make_sim_hal(profile("grid8"), storage=mem, clock=_CtrlC(1))  # Ctrl-C in the first frame's pause
+    from nightboard.table.app import Table
+
+    t = Table(profile("grid8"), hal)
+    assert t.mode == "reading_save" and t.play is None  # the save is read in the second frame
+    with pytest.raises(KeyboardInterrupt):
+        t.run()
+    assert mem.exists(REPL_MARK)  # the REPL could have read the save: the game says so when it comes back
+    t2 = _boot(mem).table
+    assert t2.mode == "resume_ask" and t2.repl_opened and REPL_WORDS in t2.describe()
+
+
+def test_ctrl_c_before_the_table_runs_marks_a_saved_game(tmp_path, monkeypatch):
+    from nightboard import boot
+
+    (tmp_path / SAVE).write_bytes(b"a save")
+    monkeypatch.chdir(tmp_path)  # the virtual board's saves lie in its working directory
+    boot.stopped_at_start()
+    assert (tmp_path / REPL_MARK).exists()
+    (tmp_path / REPL_MARK).unlink()
+    (tmp_path / SAVE).unlink()
+    boot.stopped_at_start()
+    assert not (tmp_path / REPL_MARK).exists()  # no saved game: nothing to mark
+
+
 def test_a_game_played_on_after_a_power_cut_is_not_marked():
     mem = MemStorage()
     d = Driver(_hunt("c3"), name="grid8", hal=make_sim_hal(profile("grid8"), storage=mem))

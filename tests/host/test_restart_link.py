@@ -65,3 +65,26 @@ def test_a_command_caught_by_the_restart_is_not_sent_twice(board):
         if said is not None:  # the restart fell while it was under way
             assert "restarted into its start menu" in said and "ask again" in said
         assert c.call("hello")["mode"] == "menu"
+
+
+def test_ctrl_c_at_once_after_power_on_marks_the_saved_game(tmp_path):
+    """mpremote sends Ctrl-C as it connects: plugged in and stopped at once, before the table has run or read
+    its save, the saved game is marked all the same (the REPL could have read it)."""
+    import serial
+
+    with VirtualBoard(tmp_path / "flash") as vb:
+        flash.flash(vb.port, profile="ring4", cache_dir=tmp_path / "cache")
+        with Client(vb.port, timeout=10) as c:
+            c.call("start", game="vampiring", seed=3)
+            time.sleep(0.5)  # its first save
+        saves = vb.directory
+        assert (saves / "game.json").exists() and not (saves / "repl.mark").exists()
+        with serial.Serial(vb.port, timeout=0.1) as ser:
+            vb.power_cycle()
+            ser.write(b"\x03")  # held by the board until MicroPython can take it: main.py is starting
+            got = b""
+            end = time.monotonic() + 20
+            while b">>> " not in got and time.monotonic() < end:
+                got += ser.read(ser.in_waiting or 1)
+        assert b">>> " in got, got[-300:]
+        assert (saves / "repl.mark").exists()

@@ -251,3 +251,22 @@ def test_ctrl_c_still_gives_the_repl():
     d.table.play.render = interrupted
     with pytest.raises(KeyboardInterrupt):
         Table.run(d.table)
+
+
+@pytest.mark.parametrize("done", [-5, "2", True, 1.5])
+def test_a_hosts_load_with_a_bad_turn_count_is_refused_and_nothing_changes(done):
+    d = board(start=START)
+    d.saved()
+    before = d.table.game.to_json()
+    with pytest.raises(ValueError, match="turns_done must be a whole number, 0 or more"):
+        d.table.load_game({"program": "vampiring", "state": before, "turns_done": done})
+    assert d.table.game.to_json() == before and d.table.mode == "game"
+
+
+def test_a_hosts_load_naming_the_self_test_is_refused():
+    d = board(start=START)
+    d.saved()
+    before = d.table.game.to_json()
+    with pytest.raises(ValueError, match="selftest is not a game"):
+        d.table.load_game({"program": "selftest", "state": before, "turns_done": 0})
+    assert d.table.game.to_json() == before and d.table.program["name"] == "vampiring"
