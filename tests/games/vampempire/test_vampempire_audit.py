@@ -437,3 +437,27 @@ def test_l2_a_vampire_the_beast_slowed_still_travels_by_route():
     assert g.pos[1] == 30 and g.moved == 0
     g.apply(1, act(MOVE, 0, 0, B.neighbours(30)[0]))
     assert not kinds_of(g.legal(1), MOVE)  # one hex in all
+
+
+@pytest.mark.parametrize("soul", [0, 1, 2, 5, 8])
+def test_l4_the_beast_travels_by_route_like_any_vampire_and_pays_the_baroness(soul):
+    """L4: routes serve every vampire, the Beast included, at any soul; her journey costs a point and a
+    ritual for the Baroness, is not one of her moves (no Absorb body, her one move a Night still left) and,
+    as it is not a move, slows nobody where it ends."""
+    g = night(game((BEA, BAR, TYR)), 0)
+    g.soul[0] = soul
+    place(g, 1, 0)
+    place(g, 30, 0)
+    g.routes = [1, 30]
+    g.pos = [1, 40, 30]
+    g.discard += g.hands[0]
+    g.hands[0] = []
+    assert not kinds_of(g.legal(0), TRAVEL)  # nothing to pay with yet
+    hand(g, 0, "thralls")
+    assert kinds_of(g.legal(0), TRAVEL) == [act(TRAVEL, 1 + KIND["thralls"], 0, 30)]
+    bodies, given = g.bodies[0], len(g.hands[1])
+    g.apply(0, act(TRAVEL, 1 + KIND["thralls"], 0, 30))
+    assert g.pos[0] == 30 and g.ap == 2 and g.bodies[0] == bodies  # a point; a journey gives no Absorb body
+    assert g.hands[0] == [] and len(g.hands[1]) == given + 1 and KIND["thralls"] in g.hands[1]
+    assert g.fx["chains_next"][2] == 0  # landing on the Tyrant by route slows nobody (L2 comes with moves)
+    assert kinds_of(g.legal(0), MOVE)  # her one move of the Night is still to come ("turn", L1)

@@ -385,7 +385,7 @@ def test_c11_one_free_player_and_the_night_goes_on():
     assert not g.over
 
 
-# --- C12 dawn, C13 the dry pile ------------------------------------------------------------------
+# --- C12 dawn, C13 the empty pile ---------------------------------------------------------------
 
 def test_c12_dawn_without_a_vampire_nobody_wins():
     g = position(hands=["L1", "L2", "L3"], seat=2, night=15)
@@ -409,14 +409,18 @@ def test_c12_dawn_zero_is_no_limit():
     assert not g.over
 
 
-def test_c13_a_dry_pile_before_any_vampire_ends_the_night_without_a_winner():
+def test_c13_an_empty_pile_before_any_vampire_takes_the_discards_and_the_night_goes_on():
+    """C13: no Vampire yet, and the pile runs out in the middle of a draw: the discards become the pile and
+    the draw goes on (the game used to end there with no winner)."""
     g = position(hands=["L1 L2 L3", "L4", "L5"])
     d = g.to_json()
     d["discard"] = sorted(d["pile"])[2:]
     d["pile"] = sorted(d["pile"])[:2]
     g = from_json(d)
     ev = g.apply(0, act(M.DISCARD, 0, 0))
-    assert g.over and g.end == "dry" and g.winners == [] and {"e": "draw", "seat": 0, "n": 2} in ev
+    assert not g.over and g.end is None and len(g.hands[0]) == 6  # 2 from the pile, 1 from the discards
+    assert any(e["e"] == "reshuffle" for e in ev) and {"e": "draw", "seat": 0, "n": 3} in ev
+    assert g.to_move() == [1]
 
 
 def test_c13_with_a_vampire_the_discards_become_the_pile():

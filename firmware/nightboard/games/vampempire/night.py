@@ -129,12 +129,12 @@ def legal(g, s):
         c = g.community(here)
         if c is not None and here in g.routes:
             out.append(act(UNROUTE, 0, 0, here))
-            if g.vamp[s] != V.BEAST:  # L4: the Beast never travels by a route
-                pays = [0] if g.vamp[s] == V.BARONESS else [1 + k for k in sorted(set(g.hands[s]))]
-                for h in g.routes:
-                    if h != here:
-                        for pay in pays:
-                            out.append(act(TRAVEL, pay, 0, h))
+            # B3, L4: any vampire travels by a route, the Beast too, at any soul
+            pays = [0] if g.vamp[s] == V.BARONESS else [1 + k for k in sorted(set(g.hands[s]))]
+            for h in g.routes:
+                if h != here:
+                    for pay in pays:
+                        out.append(act(TRAVEL, pay, 0, h))
         if g.is_(s, V.TYRANT, 2):
             for t in range(g.n):
                 if t != s and g.soul[t] < g.soul[s] and g.hands[t]:

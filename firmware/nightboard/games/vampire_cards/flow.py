@@ -14,16 +14,11 @@ def _event(events, e):
 
 
 def draw(g, seat, k, events):
-    """Seat draws k cards, each from a random place of the pile (C3). An empty pile takes the discards
-    (C13); before any Vampire an empty pile ends the night with no winner (C13)."""
+    """Seat draws k cards, each from a random place of the pile (C3). An empty pile takes the discards,
+    with a Vampire or not (C13)."""
     got = 0
     for _ in range(k):
         if not g.pile:
-            if g.vampire < 0:
-                g.hands[seat].sort()
-                _event(events, {"e": "draw", "seat": seat, "n": got})
-                finish(g, [], "dry", events)
-                return
             if not g.discard:
                 break
             g.pile = sorted(g.discard)
