@@ -517,13 +517,13 @@ def test_a1_an_ability_reached_works_from_then_on_and_nothing_is_refunded():
     assert (g.soul[0], g.bodies[0]) == (9, 10)
 
 
-def test_l4_beast_never_travels_by_route():
+def test_l4_beast_travels_by_route_and_may_remove_one():
     g = night(game((BEA, BAR)), 0)
     place(g, g.pos[0], 0)
     place(g, 20, 0)
     g.routes = sorted([g.pos[0], 20])
     hand(g, 0, "bat")
-    assert not [a for a in g.legal(0) if a // 1000000 == TRAVEL]
+    assert act(TRAVEL, 1 + KIND["bat"], 0, 20) in g.legal(0)  # L4: a journey, paid with a ritual
     assert act(UNROUTE, 0, 0, g.pos[0]) in g.legal(0)
 
 
