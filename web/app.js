@@ -144,12 +144,13 @@ async function main() {
 
   $("menu").addEventListener("click", () => { web.new_game(); lastPanel = -1e9; });
   $("record").addEventListener("click", () => {
-    const { record, why } = JSON.parse(web.record());
-    if (!record) { $("record-why").textContent = why; return; }
-    const blob = new Blob([JSON.stringify(record, null, 1) + "\n"], { type: "application/json" });
+    // The record's text as Python wrote it: parsed here, its 62-bit seed would lose its last bits.
+    const { text, name, why } = JSON.parse(web.record());
+    if (!text) { $("record-why").textContent = why; return; }
+    const blob = new Blob([text], { type: "application/json" });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
-    a.download = `${record.game}-${record.setup.seed}.json`;
+    a.download = name;
     a.click();
     URL.revokeObjectURL(a.href);
   });
@@ -201,7 +202,7 @@ async function main() {
   window.nightboard = {
     shape, loadMs, startMs: performance.now() - t0, times, profile,
     firstFrame: () => firstFrameMs, panel: () => panel, frame: () => frameHex,
-    record: () => JSON.parse(web.record()),
+    record: () => JSON.parse(web.record()),  // {text, name, why}
   };
 }
 

@@ -3,6 +3,7 @@ site from a local server (`nightboard web`'s), plays a whole game of VampiRing a
 clicking the seats' buttons, reloads in the middle and resumes the saved game, downloads the record and
 replays it with `nightboard replay`; every shipped profile loads; a screenshot is saved (SCREENSHOT)."""
 
+import json
 import os
 import random
 import time
@@ -115,6 +116,9 @@ def download_and_replay(page, tmp_path):
     path = tmp_path / "record.json"
     d.value.save_as(path)
     assert cli.main(["replay", str(path)]) == 0
+    # the seed the table tells at the game's end, to the last of its 62 bits (a JavaScript number keeps 53)
+    told = [ln for ln in panel(page)["lines"] if ln.startswith("seed ") and "told now" in ln]
+    assert told and json.loads(path.read_text())["setup"]["seed"] == int(told[0].split()[1])
     return path
 
 

@@ -199,6 +199,7 @@ class Recorder:
             kept = _load(self.kv.get(RECORD_KEY))
             self.data = kept if kept is not None and kept.get("game") == name else \
                 {"game": name, "setup": {}, "turns": [], "pending": [], "complete": False}
+            self._align(g)
         shape = TURN_SHAPES[index.tools(name).get("record_turn", "pairs")]
         apply = g.apply
         rec = self
@@ -215,6 +216,30 @@ class Recorder:
             return events
 
         g.apply = recorded
+
+    def _align(self, g):
+        """A game read from a save: the record kept beside it may be a turn ahead (the page was reloaded
+        after a turn was written down and before its save was), or the turn in progress half written. Keep
+        the turns that replay to the saved game (the last, or the one or two before it), else call the record
+        incomplete."""
+        data = self.data
+        data["pending"] = []  # a save holds whole turns only
+        if not data.get("complete"):
+            return
+        from nightboard.games.record import replay
+
+        turns = data["turns"]
+        state = g.to_json()
+        for k in range(len(turns), max(-1, len(turns) - 3), -1):
+            try:
+                if replay({"game": data["game"], "setup": data["setup"], "turns": turns[:k]}).to_json() == state:
+                    del turns[k:]
+                    self._save()
+                    return
+            except ValueError:
+                pass
+        data["complete"] = False
+        self._save()
 
     def record(self, table):
         """(record, None) once the game is over and its record replays to it, else (None, why not)."""
@@ -383,8 +408,13 @@ class WebTable:
         return self.recorder.record(self.table)[0] is not None
 
     def record(self):
+        """{"text": the record as its file holds it, "name": a file name, "why": why there is none}. The text is
+        made here: a seed is 62 bits, more than a JavaScript number keeps exactly, so the page never parses it."""
         rec, why = self.recorder.record(self.table)
-        return json.dumps({"record": rec, "why": why})
+        if rec is None:
+            return json.dumps({"text": None, "name": None, "why": why})
+        return json.dumps({"text": json.dumps(rec) + "\n", "name": "%s-%s.json" % (rec["game"], rec["setup"].get("seed")),
+                           "why": None})
 
     def new_game(self):
         """After a game is over: the start menu again (the page's "ok" does this as the terminal does)."""
