@@ -70,25 +70,24 @@ def test_a_reload_resumes_the_saved_game_and_its_record():
     assert json.loads(webtable.record())["why"].startswith("the record is given once the game is over")
     t2 = _play(kv, None, 3)  # the page again: the table reads its save and asks
     assert t2.table.mode == "resume_ask"
-    webtable.press(t2.table.button_id(0, "ok"), True)
-    for _ in range(5):
-        webtable.tick(16)
-    webtable.press(t2.table.button_id(0, "ok"), False)
-    for _ in range(5):
-        webtable.tick(16)
+    _ok(t2)
     assert t2.table.mode == "game" and t2.table.game.turn == turn
-    for f in range(20000):
-        if t2.table.game.over:
-            break
-        if f % 10 == 0:
-            webtable.press(t2.table.button_id((f // 20) % 2, "ok"), f % 20 == 0)
-        webtable.tick(16)
-    assert t2.table.game.over
+    _finish(t2)
     got = json.loads(webtable.record())
     assert got["why"] is None and got["name"] == "vampiring-9.json"
     rec = json.loads(got["text"])
     assert rec["setup"]["seed"] == 9
     assert rec["turns"] and all(isinstance(x, list) for x in rec["turns"])
+
+
+def _ok(t):
+    """Red's ok, pressed and let go (the saved game's offer: yes)."""
+    webtable.press(t.table.button_id(0, "ok"), True)
+    for _ in range(5):
+        webtable.tick(16)
+    webtable.press(t.table.button_id(0, "ok"), False)
+    for _ in range(5):
+        webtable.tick(16)
 
 
 def _finish(t):
@@ -117,12 +116,7 @@ def test_a_reload_between_a_turn_and_its_save_keeps_the_record_whole_and_its_62_
     assert t.table.game.turn != turn
     assert json.loads(kv.get(webtable.RECORD_KEY))["turns"]  # the record has the turn; the flash may not
     t2 = _play(kv, None, 3)  # reloaded at once
-    webtable.press(t2.table.button_id(0, "ok"), True)
-    for _ in range(5):
-        webtable.tick(16)
-    webtable.press(t2.table.button_id(0, "ok"), False)
-    for _ in range(5):
-        webtable.tick(16)
+    _ok(t2)
     assert t2.table.mode == "game"
     _finish(t2)
     got = json.loads(webtable.record())
