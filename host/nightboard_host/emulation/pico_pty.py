@@ -24,6 +24,7 @@ IMAGES = {
     True: ("NIGHTBOARD_PICO_ROMFS_UF2", "firmware-v1.28.0-RPI_PICO_ROMFS128K.uf2"),
 }
 START_S = 120  # wall seconds for the emulator to start and show the prompt
+WAKE_S = 5.0  # wall seconds between the Enters sent to wake the prompt
 
 
 class PicoUnavailable(Exception):
@@ -115,14 +116,20 @@ class PicoPty:
 
         end = time.monotonic() + timeout
         seen = b""
+        woke = 0.0
         with serial.Serial(self.port, 115200, timeout=0.5) as s:
             while time.monotonic() < end:
                 data = s.read(4096)
                 seen = (seen + data)[-2000:]
                 if b">>>" in seen or b"@nb " in seen:  # the REPL, or a firmware already answering
                     return
-                if not data:
-                    s.write(b"\r")
+                if not data and time.monotonic() - woke >= WAKE_S:
+                    # "\r\n": the REPL's Enter, and a whole (empty) line for the firmware, which answers it at
+                    # once. A bare "\r" left the firmware a line that never ended: the host's first request
+                    # was glued to it and refused ("not a protocol line"). Every WAKE_S only: the firmware
+                    # answers each wake sent while it booted, a frame or more each.
+                    s.write(b"\r\n")
+                    woke = time.monotonic()
         raise PicoUnavailable("the emulated Pico on %s showed no MicroPython prompt within %.0f s (it sent %r)"
                               % (self.port, timeout, seen[-200:]))
 
