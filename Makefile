@@ -49,12 +49,17 @@ lint: $(STAMP)
 # The slowest cases (on the emulated Pico: pico_slow; an evening on the virtual board: slow) run by make test-pico.
 test: $(TEST_STAMP) lint
 	@echo "make test: lint passed; now every test on 2 cores (a few minutes)"
-	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "not pico_slow and not slow and not web"
+	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "not pico_slow and not slow and not web and not pico_evening"
 
 # the slow cases on the emulated Pico (rp2040py; the Pico images in shared/pico beside the checkout, or NIGHTBOARD_PICO_UF2), and
 # the evening of 100 game starts on the virtual board: minutes each
 test-pico: $(TEST_STAMP)
 	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "pico_slow or slow"
+
+# 12 game starts in a row on the emulated Pico, each followed by the board's restart into its menu (some 20 minutes;
+# not in CI's time: tests/pico/test_pico_evening.py)
+test-pico-evening: $(TEST_STAMP)
+	$(BIN)/python -m pytest -q -rfEs -m pico_evening tests/pico/test_pico_evening.py
 
 # The browser table (docs/web.md): MicroPython's WebAssembly port from npm (pinned by package-lock.json, npm ci),
 # the page (web/), the firmware and the profiles, built into build/web/ for any static web server
