@@ -12,7 +12,7 @@ VIRTUAL_STAMP := $(VENV)/.installed-virtual
 TEST_STAMP    := $(VENV)/.installed-test
 STAMP         := $(TEST_STAMP)
 
-.PHONY: setup play lint test test-pico test-web web flash virtual-board bench clean
+.PHONY: setup play lint test test-pico test-pico-evening test-web web flash virtual-board bench clean
 
 setup: $(TEST_STAMP)
 
