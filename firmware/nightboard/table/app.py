@@ -37,6 +37,7 @@ ROLES = ("mode", "move", "look", "ok")
 # up to 30 ms in some animation frames.) At power-up with a saved game, the second frame reads it (HELD_READ, 0.56 s on the emulated
 # RP2040: not a turn; the first frame has said that a save is being read). Held frames fall on the same frames
 # on the board and in simulation (table.held says which kind), so their pictures match.
+CARRY = "table.next"  # what the table's own restart carries (table/fresh.py), beside the saves
 WAIT_FRAMES = 3  # menu frames before the restart that gives the next game a fresh heap: the reply to a
 # host's `reset` is out, and the menu is on the LEDs (table/fresh.py)
 HELD_COLLECTED = 1
@@ -69,7 +70,7 @@ class Table(Keeper):
         self.played = False  # a program has run since boot (its names are interned: the next one restarts)
         self._menu_frames = 0
         carried = None
-        if self.hal_soft_reset is not None:
+        if self.hal_soft_reset is not None and hal.storage.exists(CARRY):  # (a boot without one imports nothing)
             from nightboard.table import fresh
 
             carried = fresh.read(hal.storage)

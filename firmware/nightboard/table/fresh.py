@@ -16,7 +16,7 @@ restart (the simulated table, the bare unix port) only forgets the game's module
 
 import json
 
-CARRY = "table.next"
+from nightboard.table.app import CARRY
 
 
 def restart(t):
