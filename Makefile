@@ -54,7 +54,7 @@ test: $(TEST_STAMP) lint
 # the slow cases on the emulated Pico (rp2040py; the Pico images in shared/pico beside the checkout, or NIGHTBOARD_PICO_UF2), and
 # the evening of 100 game starts on the virtual board: minutes each
 test-pico: $(TEST_STAMP)
-	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "pico_slow or slow"
+	$(BIN)/python -m pytest -n 2 --dist loadgroup -q -o console_output_style=count -rfEs --durations=10 -m "pico_slow or slow"
 
 # 12 game starts in a row on the emulated Pico, each followed by the board's restart into its menu (some 20 minutes;
 # not in CI's time: tests/pico/test_pico_evening.py)

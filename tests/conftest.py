@@ -40,3 +40,22 @@ def pytest_collect_file(file_path, parent):
             f = _ImportsATestModule.from_parent(parent, path=file_path)
             f.line = m.group(0).strip()
             return f
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config, items):
+    """`--dist loadgroup` (make test-pico) with pytest 9: pytest-xdist 3.8 marks a grouped test by writing
+    `item._nodeid`, which pytest 9 no longer reads (a node's id is `_id` now), so every group was split across the
+    workers and each played its emulated-Pico session again (9 minutes each). Give the id its `@group` here when
+    xdist did not; once xdist does it itself, this changes nothing."""
+    if not getattr(config.option, "loadgroup", False):
+        return
+    try:
+        from _pytest.nodeid import NodeId
+    except ImportError:  # an older pytest, where xdist's own renaming works
+        return
+    for item in items:
+        names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                        for m in item.iter_markers("xdist_group")})
+        if names and "@" not in item.nodeid.rpartition("]")[2]:
+            item._id = NodeId.parse("%s@%s" % (item.nodeid, "_".join(names)))

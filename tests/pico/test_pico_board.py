@@ -24,6 +24,10 @@ FRAME_US = 16_667  # a frame time at 60 fps
 LIMIT_US = 2 * FRAME_US
 
 
+# The tests of one session share an xdist group, so that it is played once (make test-pico: --dist loadgroup).
+RING_TURN = pytest.mark.xdist_group("pico_ring_turn")
+
+
 @pytest.fixture(scope="module")
 def ring_turn():  # the tests using it are pico_slow: the session takes 3 to 10 minutes of a busy 2-core machine
     from nightboard_host.emulation.pico_emu import play_on_board
@@ -44,12 +48,14 @@ BOOT_US = 1_500_000
 
 
 @pytest.mark.pico_slow
+@RING_TURN
 def test_the_board_boots_and_draws_within_a_second_and_a_half(ring_turn):
     assert ring_turn.boot_us is not None and ring_turn.boot_us < BOOT_US, ring_turn.boot_us
     assert len(ring_turn.ticks) > 100  # the table's loop ran
 
 
 @pytest.mark.pico_slow
+@RING_TURN
 def test_menu_turn_animation_and_save_frames_equal_the_simulated_table(ring_turn):
     from nightboard_host.emulation.pico_emu import compare_frames, replay_in_sim
 
@@ -66,6 +72,7 @@ def test_menu_turn_animation_and_save_frames_equal_the_simulated_table(ring_turn
 
 
 @pytest.mark.pico_slow
+@RING_TURN
 def test_no_frame_of_the_turn_its_animation_or_its_save_is_long(ring_turn):
     m = ring_turn.marks
     from nightboard_host.emulation.pico_emu import long_frames
@@ -75,6 +82,7 @@ def test_no_frame_of_the_turn_its_animation_or_its_save_is_long(ring_turn):
 
 
 @pytest.mark.pico_slow
+@RING_TURN
 def test_the_save_lands_on_the_board_flash_and_opens(ring_turn):
     from nightboard.table.saves import decode
 
@@ -86,6 +94,7 @@ def test_the_save_lands_on_the_board_flash_and_opens(ring_turn):
 
 
 @pytest.mark.pico_slow
+@RING_TURN
 def test_power_on_with_the_saved_game_shows_a_frame_within_a_second_then_asks(ring_turn):
     """The session's game is on the flash: the board says at once that it is reading it (its first frame,
     within the GUIDE's second), reads it in the frame after, then asks whether to carry on; both pictures

@@ -35,7 +35,10 @@ SESSIONS = {
 }
 
 
-@pytest.fixture(scope="module", params=sorted(SESSIONS))
+# One xdist group per game: `make test-pico` runs with --dist loadgroup, so each session is played once, by one
+# worker, and not again by the other for the tests it happens to be given.
+@pytest.fixture(scope="module", params=[pytest.param(n, marks=pytest.mark.xdist_group("pico_seats_" + n))
+                                        for n in sorted(SESSIONS)])
 def board_alone(request):
     from nightboard_host.emulation.pico_emu import play_on_board
 

@@ -17,7 +17,7 @@ from table_driver import profile
 
 REASON = missing_reason()
 pytestmark = [pytest.mark.pico_slow, pytest.mark.skipif(REASON is not None, reason=REASON or ""),
-              pytest.mark.timeout(3600)]
+              pytest.mark.timeout(3600), pytest.mark.xdist_group("pico_dracula")]  # one hunt for the module
 
 START = {"game": "dracula", "players": 3, "seed": 21, "level": 3}
 LIMIT_US = 2 * 16_667
