@@ -62,25 +62,33 @@ def test_play_starts_with_no_option_and_its_help_names_each_games_values(game):
     assert ("players %d" % max(2, lo)) in out.splitlines()[0]
     code, out, err = _cli("play", "--help")
     flat = " ".join(out.split())
-    assert "vampire_nights: board (0, 1, 2, 3, 4, or the last seats by number or colour, like 2,3 or blue,yellow; " \
-        "default 0)" in flat
-    assert "vampire_cards: board (0, 1, 2, 3, 4, 5, 6, or the last seats" in flat
+    assert "vampire_nights: board (the last seats, by colour or number from 0, like yellow,green or 2,3; or none, " \
+        "last, others, all; default none)" in flat
+    assert "vampire_cards: board (the last seats, by colour" in flat
     assert "vampiring: board (none, others, last, or the families' seats, like 2,3; default none)" in flat  # more
 
 
-def test_board_takes_a_seat_word_or_a_number_and_the_game_checks_it():
-    code, out, err = _cli("play", "vampire_nights", "--players", "4", "--board", "3", "--seed", "2", "--script", "")
-    assert code == 0 and "board 3" in out, err
-    for seats, count in (("2,3", 2), ("yellow,green", 2), ("last", 1), ("others", 3), ("none", 0)):
+def test_board_names_seats_in_every_game_and_a_single_number_is_never_guessed():
+    for seats, count in (("2,3", 2), ("yellow,green", 2), ("last", 1), ("others", 3), ("none", 0),
+                         ("green", 1), ("all", 4), ("1, 2 ,3", 3)):
         code, out, err = _cli("play", "vampire_nights", "--players", "4", "--board", seats, "--seed", "2",
                               "--script", "")  # seats, as VampiRing takes them: the last ones make a count
         assert code == 0 and "board %d" % count in out, (seats, err)
-    for bad in ("9", "1,2", "red", "purple"):  # more than it offers, seats not the last ones, no such seat
+    # `--board 3` in a 4-player game: seat 3 (green), or three seats? Refused with both spellings, never guessed
+    code, out, err = _cli("play", "vampire_nights", "--players", "4", "--board", "3", "--seed", "2", "--script", "")
+    assert code == 2 and "blue,yellow,green (1,2,3) for the last 3" in err and "green (3) for green alone" in err
+    code, out, err = _cli("play", "vampire_cards", "--players", "4", "--board", "2", "--script", "")
+    assert code == 2 and "yellow,green (2,3) for the last 2" in err and "alone" not in err
+    code, out, err = _cli("play", "vampire_cards", "--players", "4", "--board", "0", "--script", "")
+    assert code == 2 and "none for no seat" in err
+    for bad in ("9", "1,2", "red", "purple", "2;3", ""):  # no such seat, seats not the last ones, not a list
         code, out, err = _cli("play", "vampire_nights", "--players", "4", "--board", bad, "--seed", "2", "--script", "")
-        assert code == 2 and err.startswith("nightboard play: ") and "board" in err and "Traceback" not in err
+        assert code == 2 and err.startswith("nightboard play: ") and "board" in err and "Traceback" not in err, bad
     code, out, err = _cli("play", "vampire_cards", "--board", "wolf", "--script", "")
     assert code == 2 and err.startswith("nightboard play: ") and "board" in err and "Traceback" not in err
-    code, out, err = _cli("play", "vampempire", "--board", "2", "--players", "2", "--script", "")
+    code, out, err = _cli("play", "vampire_nights", "--players", "2", "--board", "1", "--seed", "2", "--script", "")
+    assert code == 0 and "board 1" in out  # seat 1 is the last one and one seat: both readings agree
+    code, out, err = _cli("play", "vampempire", "--board", "all", "--players", "2", "--script", "")
     assert code == 0  # more board seats than allowed: the game keeps one seat a person's (T10)
 
 
@@ -176,7 +184,7 @@ def test_vampempire_labels_the_vatican_and_every_community():
 
 
 @pytest.mark.parametrize("game,args,keys", [
-    ("vampire_cards", ["--players", "3", "--board", "3", "--seed", "1"], "." * 300),
+    ("vampire_cards", ["--players", "3", "--board", "all", "--seed", "1"], "." * 300),
     ("vampire_nights", ["--players", "2", "--board", "1", "--seed", "4"], "eqre." * 150),
     ("vampempire", ["--players", "2", "--board", "1", "--seed", "4"], "r." * 250),
 ])

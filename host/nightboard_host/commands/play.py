@@ -165,17 +165,25 @@ def _add_option_arguments(p):
         # each game's own kind in game_options
         choices = sorted(values) if kinds == {str} else None
         if len(games) == 1:
-            words = "%s: %s (%s; default %s)" % (games[0], opt, _listed(games[0], opt, values), values[0])
+            words = "%s: %s (%s; default %s)" % (games[0], opt, _listed(games[0], opt, values), _default(opt, values))
         else:  # each game its own values and default: one game's are no help for another
-            words = "; ".join("%s: %s (%s; default %s)" % (n, opt, _listed(n, opt, vs), vs[0])
+            words = "; ".join("%s: %s (%s; default %s)" % (n, opt, _listed(n, opt, vs), _default(opt, vs))
                               for n, vs in _values_of(flag, games))
         p.add_argument(flag, type=type(values[0]) if len(kinds) == 1 else str, choices=choices,
                        default=None, help=words)
 
 
+def _default(opt, values):
+    """An option's default as --help says it: a count of the board's seats in words, like the seats themselves."""
+    return "none" if opt == "board" and values[0] == 0 else values[0]
+
+
 def _listed(game, opt, values):
     """An option's values for --help, and what else the game takes for it (its TOOLS "more")."""
-    more = index.tools(game).get("more", {}).get(opt)
+    facts = index.tools(game)
+    if opt == "board" and isinstance(values[0], int):  # counted in the game, named on the command line
+        return facts.get("more", {}).get(opt, "")
+    more = facts.get("more", {}).get(opt)
     return ", ".join(str(v) for v in values) + (", " + more if more else "")
 
 
@@ -201,38 +209,47 @@ def game_options(args, game):
             out[opt] = (not values[0]) if given else values[0]
         elif given is None:
             out[opt] = values[0]
-        elif opt == "board" and isinstance(values[0], int) and isinstance(given, str) and not given.isdigit():
-            out[opt] = board_count(given, players_of(args, game), flag)
+        elif opt == "board" and isinstance(values[0], int):
+            out[opt] = board_count(str(given), players_of(args, game), flag)
         else:
             out[opt] = _of_kind(given, values, flag)
     return out
 
 
 def board_count(given, players, flag="--board"):
-    """--board as seats for a game whose board plays a number of the last seats (its option is a count): the
-    seats, by number from 0 or colour ("2,3", "yellow,green"), or none / last / others, must be the last ones;
-    the count they make. A number alone stays a count in such a game (`--board 2`: the last two seats)."""
+    """--board in a game whose board plays a number of the last seats (its option is a count): `--board` names
+    seats in every game, by colour or number from 0 ("yellow,green", "2,3"), or says none / last / others / all;
+    here they must be the last ones, and the count they make is the game's option. A single number that could
+    be read either way (`--board 2`: seat 2, or two seats?) is refused with both spellings, never guessed."""
     from nightboard.table.palette import SEAT_NAMES
 
-    words = {"none": [], "last": [players - 1], "others": list(range(1, players))}
-    if given.strip().lower() in words:
-        return len(words[given.strip().lower()])
+    names = SEAT_NAMES[:players]
+    words = {"none": [], "last": [players - 1], "others": list(range(1, players)), "all": list(range(players))}
+    w = given.strip().lower()
+    if w in words:
+        return len(words[w])
+    if w.isdigit() and 0 < int(w) <= players and not (int(w) == 1 and players == 2):
+        n = int(w)
+        alone = ", or %s (%d) for %s alone" % (names[n], n, names[n]) if n == players - 1 else ""
+        raise OptionError("%s %s: name the seats the board plays: %s (%s) for the last %d%s" % (
+            flag, w, ",".join(names[players - n:]), ",".join(str(i) for i in range(players - n, players)), n, alone))
     seats = []
     for w in given.split(","):
         w = w.strip().lower()
         if w.isdigit() and int(w) < players:
             seats.append(int(w))
-        elif w in SEAT_NAMES[:players]:
+        elif w in names:
             seats.append(SEAT_NAMES.index(w))
         else:
-            raise OptionError("%s: %r is no seat of %d (0 to %d, or %s)" % (
-                flag, w, players, players - 1, ", ".join(SEAT_NAMES[:players])))
+            raise OptionError("%s: %r is no seat of %d (0 to %d, or %s; or none, last, others, all)" % (
+                flag, w, players, players - 1, ", ".join(names)))
     seats = sorted(set(seats))
     last = list(range(players - len(seats), players))
     if seats != last:
         raise OptionError("%s: in this game the board plays the last seats, so %s cannot be its alone; "
-                          "the last %d are %s" % (flag, ", ".join(SEAT_NAMES[s] for s in seats), len(seats),
-                                                  ",".join(SEAT_NAMES[s] for s in last)))
+                          "the last %d are %s%s" % (flag, ", ".join(SEAT_NAMES[s] for s in seats), len(seats),
+                                                    ",".join(SEAT_NAMES[s] for s in last),
+                                                    "; none for no seat" if given.strip() == "0" else ""))
     return len(seats)
 
 

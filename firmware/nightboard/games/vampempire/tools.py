@@ -8,7 +8,7 @@ TOOLS = {
     "turn_words": ("round", "rounds"),
     "profile": "hex8",  # the shipped table it is played on by default (its LEDs on a hex grid; grid8 with an overlay too)
     "flags": {"size": "--map-size"},  # --size is the picture's size in `nightboard snapshot`
-    "more": {"board": "or the last seats by number or colour, like 2,3 or blue,yellow"},  # read by play.board_count
+    "more": {"board": "the last seats, by colour or number from 0, like yellow,green or 2,3; or none, last, others, all"},  # read by play.board_count
     "replay": "nightboard_host.games.vampempire.explain:run",  # `nightboard replay`: its records in words
     "log_lines": "nightboard_host.games.vampempire.explain:log_lines",  # its events in the terminal's log
     "own_words": "nightboard_host.games.vampempire.explain:own_rituals",  # a seat's rituals and choice, while it looks

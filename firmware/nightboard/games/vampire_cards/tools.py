@@ -9,7 +9,7 @@ TOOLS = {
     "turn_words": ("turn", "turns"),
     "profile": "ring4",  # the shipped table it is played on by default
     "flags": {},
-    "more": {"board": "or the last seats by number or colour, like 2,3 or blue,yellow"},  # read by play.board_count
+    "more": {"board": "the last seats, by colour or number from 0, like yellow,green or 2,3; or none, last, others, all"},  # read by play.board_count
     "replay": "nightboard_host.games.vampire_cards.explain:run",  # `nightboard replay`: its records in words
     "log_lines": "nightboard_host.games.vampire_cards.explain:log_lines",  # its events in the terminal's log
     "own_words": "nightboard_host.games.vampire_cards.explain:own_hand",  # a player's hand and choice, while it looks

@@ -8,7 +8,7 @@ TOOLS = {
     "turn_words": ("turn", "turns"),
     "profile": "grid8",
     "flags": {"vampire_bites": "--vampire-bites"},  # marks, true by default: --no-marks
-    "more": {"board": "or the last seats by number or colour, like 2,3 or blue,yellow"},  # read by play.board_count
+    "more": {"board": "the last seats, by colour or number from 0, like yellow,green or 2,3; or none, last, others, all"},  # read by play.board_count
     "replay": "nightboard_host.games.vampire_nights.explain:run",  # `nightboard replay`: its records in words
     "log_lines": "nightboard_host.games.vampire_nights.explain:log_lines",  # its events in the terminal's log
     "own_words": "nightboard_host.games.vampire_nights.explain:own_secrets",  # a player's secrets, while it looks
