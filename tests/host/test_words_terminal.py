@@ -124,6 +124,20 @@ def test_the_screen_of_a_new_game_and_what_look_shows(game, size):
     assert OWN[game] not in screen(t, km, w, h, view)  # look off again: gone
 
 
+def test_vampire_nights_with_four_players_fits_80x24_with_its_own_items_and_everybody_s_counts():
+    """The mansion's four columns, the public counts and the looking seat's own items all on one 80x24 screen
+    (the column list took two lines a column and pushed the counts off the bottom)."""
+    t, km, clock = table_of({"game": "vampire_nights", "players": 4, "seed": 3}, "grid8")
+    play_script.play_keys(t, km, clock, "....")
+    look(t, clock, 0, True)
+    plain = screen(t, km, 80, 24)
+    assert "a taller terminal" not in plain
+    for c in range(1, 5):
+        assert re.search(r"\b%d: [^\n]*(coffin|minion|daughter|\?)" % c, plain), c
+    assert "hand/loot/bites: red 4/0/0" in plain and "green 4/0/0" in plain
+    assert "red holds " in plain and "red looks" in plain
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_a_looking_player_reads_only_its_own_hand(game):
     start, name = STARTS[game]

@@ -527,16 +527,21 @@ class VampireNightsPlay:
                 what = "a secret choice (hold look)"
             lines.append("%s to play (%s): %s (mode: action, move: target, ok: do it)" % (
                 SEATS[seat], v["waiting"], what))
-        for c in range(v["players"]):  # a line a column, from its Entrance: it wraps at any width
+        # A short line a column (the Entrance and the Garden named only when someone stands there), so that a
+        # 4-player game's words fit beside the board at 80x24; the public counts on a line or two.
+        lines.append("columns (entrance to garden):")
+        for c in range(v["players"]):
             row = []
             for r in range(7):
-                name = "entrance" if r == 0 else "garden" if r == 6 else (v["rooms"][c][r - 1] or "-")
                 who = "".join([SEATS[k >> 1][0] + ("_" if v["guards"][k][2] else "")
                                for k in range(len(v["guards"])) if v["guards"][k][0] == c * 8 + r])
+                if r in (0, 6) and not who:
+                    continue
+                name = "entrance" if r == 0 else "garden" if r == 6 else (v["rooms"][c][r - 1] or "-")
                 row.append(name + " " + who if who else name)
-            lines.append("column %d: %s" % (c + 1, ", ".join(row)))
-        lines.append("; ".join("%s hand %d loot %d bites %d" % (SEATS[p], v["hands"][p], v["loot"][p],
-                                                                 v["bites"][p]) for p in range(v["players"])))
+            lines.append("%d: %s" % (c + 1, ", ".join(row)))
+        lines.append("hand/loot/bites: " + "; ".join("%s %d/%d/%d" % (SEATS[p], v["hands"][p], v["loot"][p],
+                                                                        v["bites"][p]) for p in range(v["players"])))
         return lines
 
 
