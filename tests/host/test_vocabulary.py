@@ -2,6 +2,12 @@
 their shape in VampiRing's live log as in its replay, one line for a fight the cross forbids, a seat's own
 choice in the rules' words (not a record's short form), and VampEmpire's action points in its own words."""
 
+import json
+import re
+
+import pytest
+
+from nightboard.games import vampire_nights
 from nightboard.games.vampempire import actions as A
 from nightboard.hal.sim import SimClock, make_sim_hal
 from nightboard.table.app import Table
@@ -72,6 +78,19 @@ def test_vampempire_own_words_give_the_action_points_left_at_night():
     assert "ok would " in words and "ritual " not in words.split("ok would")[1], words
 
 
+def test_a_vampire_nights_position_without_gave_still_reads_and_a_bad_gave_is_refused():
+    from nightboard.games.errors import GameError
+
+    g = vampire_nights.new_game(5, 3)
+    old = g.to_json()
+    del old["gave"]  # written before the field existed: nobody has given a tile up
+    assert vampire_nights.from_json(old).gave == [-1, -1, -1]
+    for bad, words in (([0, 1], "gave must hold one entry per player (3), not 2"), ([0, 15, -1], "gave[1]"),
+                       ("x", "gave must be a list"), ([True, -1, -1], "gave[0]")):
+        with pytest.raises(GameError, match=re.escape(words)):
+            vampire_nights.from_json(dict(old, gave=bad))
+
+
 def test_vampire_nights_names_a_loot_tile_given_up_face_down_to_its_own_seat_only():
     """A bitten guard's player gives up a loot tile face down: its own words (under look) name it afterwards;
     the log, the table's words and the other seats' words never do."""
@@ -99,5 +118,13 @@ def test_vampire_nights_names_a_loot_tile_given_up_face_down_to_its_own_seat_onl
                 public = " ".join(t.describe()) + " ".join(w for _n, w in nights.log_lines(t.play.log.recent(len(t.play.log)), g))
                 assert "gave up" not in others and "gave up" not in public
                 assert name in mine.split("you last gave up")[1], (name, mine)
+                # kept in the game itself: a save resumed on a new table still names it, to that seat only
+                saved = json.loads(json.dumps(g.to_json()))
+                t2, _clock = _table({"game": "vampire_nights", "players": 2, "seed": seed}, "grid8")
+                t2.play = type(t.play)(t2.play.layout, t2.play.frame, vampire_nights.from_json(saved))
+                mine2 = nights.own_secrets(t2, seat)
+                assert name in mine2.split("you last gave up")[1], (name, mine2)
+                assert "gave up" not in nights.own_secrets(t2, 1 - seat)
+                assert "my_gave" not in t2.play.game.view(None) and "gave" not in json.dumps(t2.play.game.view(None))
                 return
     raise AssertionError("no seed gave up a loot tile")

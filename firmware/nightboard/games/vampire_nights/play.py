@@ -85,7 +85,6 @@ class VampireNightsPlay:
         self.own = [None] * seats  # a seat's own view, held only while it holds look
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
-        self.gave = [-1] * seats  # the loot tile each seat last gave up face down (its own secret; -1 none)
         self.board_at = -1
         self.thinking = Thinking()  # the board's decision for its seat, spread over frames
         self.version = 0  # grows whenever what a hand panel shows may have changed
@@ -231,8 +230,6 @@ class VampireNightsPlay:
         except GameError:
             self.refuse(seat, now)
             return
-        if a >> 10 == A.DROP_LOOT and seat < len(self.gave):
-            self.gave[seat] = a & 1023  # told to its own seat only (own words), never in the log
         self.log.extend(events)
         self._flash(events, now)
         self.turns_done += 1

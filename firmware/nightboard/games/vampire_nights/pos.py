@@ -65,6 +65,17 @@ def _boards(v, P):
     return [] if v < 0 else [v]
 
 
+def _gave(v, P):
+    """The loot tile each player last gave up to a bite ("gave", written since 2026-11-28; a position written
+    before has none, and reads as none given up): a list of one tile or -1 per player."""
+    if v is None:
+        return [-1] * P
+    _ints(v, "gave", -1, 14)
+    if len(v) != P:
+        raise GameError("gave must hold one entry per player (%d), not %d" % (P, len(v)))
+    return v[:]
+
+
 def from_json(d):
     from nightboard.games.vampire_nights.state import VampireNights, NAME, T
 
@@ -72,7 +83,7 @@ def from_json(d):
         raise GameError("a Vampire Nights position is a JSON object, not %s" % _show(d))
     known = [f[0] for f in INTS] + [f[0] for f in LISTS] + list(OTHER)
     for k in sorted([str(k) for k in d]):
-        if k not in known:
+        if k not in known and k != "gave":
             raise GameError("position has an unknown field %s" % _show(k))
     for k in known:
         if k not in d:
@@ -160,6 +171,7 @@ def from_json(d):
     for name in ("hands", "loot", "bites", "peeks"):
         setattr(g, name, [h[:] for h in d[name]])
     g.pending = [t[:] for t in pend]
+    g.gave = _gave(d.get("gave"), P)
     g.phase = d["phase"]
     g.over = d["over"]
     g.scores = d["scores"][:] if d["over"] else None

@@ -48,6 +48,7 @@ class VampireNights:
         self.loot = [[] for _ in range(P)]
         self.bites = [[] for _ in range(P)]
         self.peeks = [[] for _ in range(P)]
+        self.gave = [-1] * P  # the loot tile each player last gave up to a bite (its own secret; -1 none)
         self.room_deck = self.prng.shuffle(C.room_tiles(P, marks))
         self.item_deck = self.prng.shuffle(C.item_cards(P, marks))
         self.bite_deck = self.prng.shuffle(C.bite_cards(vampire_bites))
@@ -285,6 +286,7 @@ class VampireNights:
             v["my_loot"] = [C.ROOM_NAMES[t] for t in self.loot[p]]
             v["my_bites"] = sorted([C.BITE_NAMES[b] for b in self.bites[p]])
             v["vampire"] = C.is_vampire(self.bites[p])
+            v["my_gave"] = C.ROOM_NAMES[self.gave[p]] if self.gave[p] >= 0 else None
             v["peeks"] = [[x, C.ROOM_NAMES[self.tiles[x]]] for x in self.peeks[p]
                           if self.tiles[x] != M.EMPTY and not self.up[x]]
             v["legal"] = self.legal(p) if legal is None else legal
@@ -301,7 +303,7 @@ class VampireNights:
             "gspace": self.gspace[:], "passed": list(self.passed), "web": list(self.web),
             "visited": self.visited[:], "stuck": list(self.stuck),
             "hands": [h[:] for h in self.hands], "loot": [h[:] for h in self.loot],
-            "bites": [h[:] for h in self.bites], "peeks": [h[:] for h in self.peeks],
+            "bites": [h[:] for h in self.bites], "peeks": [h[:] for h in self.peeks], "gave": self.gave[:],
             "room_deck": self.room_deck[:], "room_discard": self.room_discard[:],
             "item_deck": self.item_deck[:], "item_discard": self.item_discard[:],
             "bite_deck": self.bite_deck[:], "pending": [t[:] for t in self.pending],

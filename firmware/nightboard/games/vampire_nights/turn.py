@@ -244,6 +244,7 @@ def apply(g, p, a, ev):
         task = g.pending.pop(0)
         if task[0] == 1:
             g.loot[p].remove(v)
+            g.gave[p] = v
             g.room_discard.append(C.COFFIN if v > C.DOG else v)  # a claimed Coffin is a Coffin tile again
             return
         x = g.gcell[k]

@@ -329,11 +329,8 @@ def own_secrets(table, seat):
         " (you have turned Vampire)" if v["vampire"] else "")
     if v["peeks"]:
         words += "; the Torch showed " + ", ".join("%s in %s" % (tile(t), place(x)) for x, t in v["peeks"])
-    from nightboard.games.vampire_nights.components import ROOM_NAMES
-
-    gave = getattr(play, "gave", None)
-    if gave is not None and seat < len(gave) and 0 <= gave[seat] < len(ROOM_NAMES):
-        words += "; you last gave up %s face down" % bare(ROOM_NAMES[gave[seat]])
+    if v.get("my_gave"):  # kept in the game, so it outlives a save and a resume
+        words += "; you last gave up %s face down" % bare(v["my_gave"])
     if not g.over and seat == g.to_move()[0] and not g.board_plays(seat):
         a = play.chosen()
         if a is not None:
