@@ -105,6 +105,7 @@ class Table(Keeper):
         self._turns_seen = 0
         self.debug = False
         self.debug_since = 0
+        self._private = None
         self.phones = 0  # bit s: seat s is played from a phone (the protocol's seat request): nothing private
         # of it is drawn on the table (table/private.py); cleared when a game starts or leaves
         self.seed_secret = False  # the running game's seed was drawn by the board: shown only once it is over
@@ -447,6 +448,15 @@ class Table(Keeper):
         else:
             self.phones &= ~(1 << seat)
 
+    def private(self):
+        """The private LEDs' mask and the public frame (table/private.py), made at the first need."""
+        pv = self._private
+        if pv is None:
+            from nightboard.table.private import Private
+
+            pv = self._private = Private(self.layout)
+        return pv
+
     def is_phone(self, seat):
         return bool(self.phones >> seat & 1)
 
@@ -476,6 +486,11 @@ class Table(Keeper):
             return
         if kind == PRESS:
             self._press(player, role, now)
+        elif kind == LONG:
+            if role == "move" and self.mode == "game":
+                # A long press of move steps back through the choices: the game's controller takes "back"
+                # (its press already stepped on once: back is the choice before the one shown then).
+                self.play.press(player, "back", now)
         elif kind == RELEASE:
             if self.mode == "game" or self.mode == "confirm_quit":
                 self.play.release(player, role, now)
@@ -510,6 +525,8 @@ class Table(Keeper):
             self._render_reading()
         else:
             self.play.render(now)
+            if self.phones:
+                self.private().hide_phones(self)
         if self.save_failing is not None and self.play is not None and self.mode != "error":
             self.render_save_failing(now)
         if self.mode == "confirm_quit" and (now // 250) % 2 == 0:

@@ -69,17 +69,11 @@ def _state(p, t, req, now):
 
 def _frame(p, t, req, now):
     rgb = t.frame.rgb
-    lay = t.layout
-    if lay.hand_w and not t.debug_visible(now):
-        # A hand panel faces its own player only: the serial line (a monitor on a screen everybody sees)
-        # gets it dark, as the other players see it. One buffer, made at the first such request.
-        out = getattr(p, "private_rgb", None)
-        if out is None or len(out) != len(rgb):
-            out = p.private_rgb = bytearray(len(rgb))
-        out[:] = rgb
-        for j in lay.hand_at:
-            out[j] = out[j + 1] = out[j + 2] = 0
-        rgb = out
+    if t.play is not None and not t.debug_visible(now):
+        # What carries a seat's private view (a hand panel, a looking seat's small panel: table/private.py)
+        # is dark here, as the other players see it: the serial line may feed a monitor on a screen
+        # everybody sees. Its buffers are made at the first such request.
+        rgb = t.private().public(t)
     return {"leds": Hex(rgb), "n": t.frame.n, "frames": t.frames}
 
 
@@ -293,7 +287,8 @@ def _playing(t):
 
 
 def _board_plays(g, seat):
-    return seat >= g.players_count() or g.board_plays(seat)
+    plays = getattr(g, "board_plays", None)
+    return seat >= g.players_count() or (plays is not None and plays(seat))
 
 
 def _words(p, t):
@@ -376,7 +371,7 @@ def _act(p, t, req, now):
             seat, "s" if len(waits) > 1 else "", " and ".join([str(s) for s in waits])))
     a = req["action"]
     legal = g.legal(seat)
-    if a not in legal:
+    if type(a) is not type(legal[0]) or a not in legal:  # (true is 1 and 1025.0 is 1025 to `in`)
         _refusal(g, seat, a, legal)
     legal = None
     ctrl = t.play

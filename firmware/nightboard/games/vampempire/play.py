@@ -120,6 +120,9 @@ class VampEmpirePlay:
         self.now = 0  # the last frame's time, for animating()
         self.pos = [0] * n  # where each vampire stood at the last sync, for a move's trail
         self.hand_panel = None  # private hand panels, on a table that has them (hand_panel.py imported only then)
+        # The panel LEDs that carry a looking seat's own view (table/private.py: dark on every public
+        # surface): its hand on the blood LEDs and its choice on status LED 3, unless it has a hand panel.
+        self.PRIVATE_PANEL = () if layout.hand_w else (0, 1, 2, 3, 4, 5, 6, 7, 10)
         if layout.hand_w:
             from nightboard.table.hand_panel import HandPanel
             from nightboard.games.vampempire.hands import draw_hand
@@ -274,8 +277,8 @@ class VampEmpirePlay:
         if role == "mode":
             self.kind = self.kinds[(self.kinds.index(self.kind) + 1) % len(self.kinds)]
             self._targets(legal if legal is not None else g.legal(player))
-        elif role == "move":
-            self.choice = (self.choice + 1) % len(self.actions)
+        elif role == "move" or role == "back":  # back: a long press of move, whose press stepped on
+            self.choice = (self.choice + (1 if role == "move" else -2)) % len(self.actions)
             self._aim()
         elif role == "ok":
             self._apply(player, self.chosen(), now)
