@@ -5,7 +5,8 @@ while its player holds look. The game's controller says which LEDs those are, fr
 (who holds look is seen by everybody):
 
 - `PRIVATE_PANEL` (class data, optional): the panel LEDs (0..7 blood, 8..10 status) on which it draws
-  a looking seat's private view; without it, the whole panel;
+  a looking seat's private view; without it, the whole panel; `PRIVATE_PANEL_HANDS` the same on a table
+  with hand panels (without it, PRIVATE_PANEL);
 - `private_more(mask, seats)` (optional): marks further LEDs (mask[led] = 1) that carry the private view
   of a seat in the bit set `seats` now,
   e.g. a preview, on the shared ring, of where a looking seat's pieces would land; the LEDs it marks must not
@@ -14,7 +15,7 @@ while its player holds look. The game's controller says which LEDs those are, fr
 `Private(layout)` keeps a mask and an output frame, made once: `public(table)` is the frame without
 those LEDs (the protocol's `frame`, and so the monitor and the party server's table page; the host's
 snapshot and the browser table call it too), and `hide_phones(table)` darkens, in the frame itself, the
-private LEDs of the seats played from a phone (table.phones), so that the table draws nothing private
+private LEDs of the seats played from a phone (its `phones`), so that the table draws nothing private
 for them. Nothing is allocated once it is made.
 """
 
@@ -30,6 +31,7 @@ class Private:
         self.mask = bytearray(n)
         self.zero = bytes(n)
         self.out = bytearray(3 * n)
+        self.phones = 0  # bit s: seat s is played from a phone (Table.set_phone)
 
     def mark(self, t, seats):
         """The mask of the private LEDs of the seats in the bit set `seats` that hold look now (and their
@@ -49,6 +51,8 @@ class Private:
         if looking is None:
             return mask
         leds = getattr(play, "PRIVATE_PANEL", WHOLE_PANEL)
+        if cells:
+            leds = getattr(play, "PRIVATE_PANEL_HANDS", leds)
         n = min(len(looking), lay.max_players)
         for s in range(n):
             if looking[s] and seats >> s & 1:
@@ -75,7 +79,7 @@ class Private:
 
     def hide_phones(self, t):
         """Darken, in the frame itself, what is private of the seats played from a phone."""
-        mask = self.mark(t, t.phones)
+        mask = self.mark(t, self.phones)
         rgb = t.frame.rgb
         for i in range(len(mask)):
             if mask[i]:

@@ -291,24 +291,33 @@ def _board_plays(g, seat):
     return seat >= g.players_count() or (plays is not None and plays(seat))
 
 
-def _words(p, t):
+_WORDS = [None]  # (game, module path, words function) of the seat request, while these handlers are in RAM
+
+
+def put_away():
+    """The request handlers leave RAM (Protocol._put_away): the words module they imported goes with them."""
+    w = _WORDS[0]
+    _WORDS[0] = None
+    if w is not None and SMALL_HEAP:
+        forget_module(w[1])
+
+
+def _words(t):
     """The running game's words(game, view, action) (GAME["words"]), imported at the first seat request of
-    a game and kept with the request handlers (they leave RAM together: Protocol._put_away)."""
+    a game and kept with the request handlers (they leave RAM together)."""
     prog = t.program
-    w = p.words
+    w = _WORDS[0]
     if w is None or w[0] != prog["name"]:
-        p.words = None
-        if w is not None and SMALL_HEAP:
-            forget_module(w[1])
+        put_away()
         path = prog.get("words")
         if path is None:
             return None
-        w = p.words = (prog["name"], path[0], getattr(module(path[0]), path[1]))
+        w = _WORDS[0] = (prog["name"], path[0], getattr(module(path[0]), path[1]))
     return w[2]
 
 
-def _say(p, t, g, v, a):
-    fn = _words(p, t)
+def _say(t, g, v, a):
+    fn = _words(t)
     if fn is None:
         return json.dumps(a)
     try:
@@ -345,7 +354,7 @@ def _seat(p, t, req, now):
     v = r["view"] = g.view(seat)
     if not g.over and seat in g.to_move():
         r["to_move"] = True
-        r["choices"] = [{"action": a, "words": _say(p, t, g, v, a)} for a in g.legal(seat)]
+        r["choices"] = [{"action": a, "words": _say(t, g, v, a)} for a in g.legal(seat)]
     return r
 
 

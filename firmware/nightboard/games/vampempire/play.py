@@ -86,6 +86,10 @@ BODY_BAR = bytes(tuple(BODY) * 8 + tuple(OFF) * 8)
 
 
 class VampEmpirePlay:
+    # The panel LEDs that carry a looking seat's own view (table/private.py: dark on every public surface):
+    # its hand on the blood LEDs and its choice on status LED 3; none on a table with hand panels.
+    PRIVATE_PANEL = (0, 1, 2, 3, 4, 5, 6, 7, 10)
+    PRIVATE_PANEL_HANDS = ()
     def __init__(self, layout, frame, game):
         if layout.kind != "grid" or layout.width < SIDE or layout.height < SIDE:
             raise ValueError("VampEmpire needs a grid table of at least 8x8 cells; %s is not one" % layout.name)
@@ -120,9 +124,6 @@ class VampEmpirePlay:
         self.now = 0  # the last frame's time, for animating()
         self.pos = [0] * n  # where each vampire stood at the last sync, for a move's trail
         self.hand_panel = None  # private hand panels, on a table that has them (hand_panel.py imported only then)
-        # The panel LEDs that carry a looking seat's own view (table/private.py: dark on every public
-        # surface): its hand on the blood LEDs and its choice on status LED 3, unless it has a hand panel.
-        self.PRIVATE_PANEL = () if layout.hand_w else (0, 1, 2, 3, 4, 5, 6, 7, 10)
         if layout.hand_w:
             from nightboard.table.hand_panel import HandPanel
             from nightboard.games.vampempire.hands import draw_hand

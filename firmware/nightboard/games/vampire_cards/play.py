@@ -76,6 +76,8 @@ ENDED = {"count": "every other player is bitten or has escaped", "dawn": "dawn c
          "slain": "the Vampire is slain", "dry": "the deck ran dry with no Vampire"}
 
 class VampireCardsPlay:
+    PRIVATE_PANEL = PRIVATE_SMALL  # (table/private.py)
+    PRIVATE_PANEL_HANDS = ()
     def __init__(self, layout, frame, game):
         self.layout = layout
         self.frame = frame
@@ -100,7 +102,6 @@ class VampireCardsPlay:
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
         self.hand_panel = HandPanel(layout, frame)
-        self.PRIVATE_PANEL = () if self.hand_panel.present() else PRIVATE_SMALL
         # Cards dealt and not yet shown arriving: their seats, oldest first, in a ring of DEAL_MAX. Only who
         # gets how many is shown (public), never which card. deal_t0: when the first one set off (-1: at
         # the next frame).

@@ -75,6 +75,8 @@ DIMMED = tuple((c[0] >> 2, c[1] >> 2, c[2] >> 2) for c in P.SEAT)  # a guard lai
 PRIVATE_SMALL = (0, 1, 2, 3, 4, 5, 6, 7, 9, 10)
 
 class VampireNightsPlay:
+    PRIVATE_PANEL = PRIVATE_SMALL  # (table/private.py)
+    PRIVATE_PANEL_HANDS = ()
     def __init__(self, layout, frame, game):
         if layout.kind != "grid" or layout.width < game.players or layout.height < 7:
             raise ValueError("Vampire Nights needs a grid of at least %dx7 cells" % game.players)
@@ -98,7 +100,6 @@ class VampireNightsPlay:
         self.anim_until = 0
         self.now = 0
         self.hand_panel = HandPanel(layout, frame)
-        self.PRIVATE_PANEL = () if self.hand_panel.present() else PRIVATE_SMALL
         self.page_from = 0  # the small panels' pages (look held, no hand panels) count from here
         # The still picture (the rooms, the small panels: _draw_still) is drawn again only when something
         # in it changed (the version, or a seat's own page) and what it lit kept in `image`; every other

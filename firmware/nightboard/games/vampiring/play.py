@@ -60,8 +60,7 @@ class VampiRingPlay:
         self.flash_until = [0] * n
         self._landing = [[0, 0, 0] for _ in range(n)]
         self._landing_for = [-1] * n
-        self._may_land = [bytearray() for _ in range(n)]  # private_more: the cards any choice could land on
-        self._may_land_turn = [-1] * n
+        self._may_land = None  # private_more: [[turn, the cards any choice could land on]] a family, made when asked
         self.timeline = None
         self.t0 = 0
         self.log = EventLog()  # the table hands over its own
@@ -226,12 +225,15 @@ class VampiRingPlay:
         dr = self.draw
         per = dr.per_card
         at = dr._card_at
+        if self._may_land is None:
+            self._may_land = [[-1, bytearray()] for _ in range(g.families)]
         for f in range(g.families):
             if not (self.looking[f] and seats >> f & 1 and g.alive(f)):
                 continue
-            cards = self._may_land[f]
-            if self._may_land_turn[f] != g.turn:
-                self._may_land_turn[f] = g.turn
+            known = self._may_land[f]
+            cards = known[1]
+            if known[0] != g.turn:
+                known[0] = g.turn
                 cards[:] = b""
                 for a in range(4):
                     got = g.preview(f, a)
