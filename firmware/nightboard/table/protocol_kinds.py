@@ -291,7 +291,7 @@ def _board_plays(g, seat):
     return seat >= g.players_count() or (plays is not None and plays(seat))
 
 
-_WORDS = [None]  # (game, module path, words function) of the seat request, while these handlers are in RAM
+_WORDS = [None]  # type: list  # (game, module path, words function) of the seat request, while these handlers are in RAM
 
 
 def put_away():
