@@ -78,8 +78,18 @@ class Private:
         return out
 
     def hide_phones(self, t):
-        """Darken, in the frame itself, what is private of the seats played from a phone."""
-        mask = self.mark(t, self.phones)
+        """Darken, in the frame itself, what is private of the seats played from a phone. Games draw a seat's
+        own view only while it holds look: a frame in which no such seat looks costs nothing more."""
+        looking = getattr(t.play, "looking", None)
+        if looking is None:
+            return
+        phones = self.phones
+        s = 0
+        while s < len(looking) and not (looking[s] and phones >> s & 1):
+            s += 1
+        if s == len(looking):
+            return
+        mask = self.mark(t, phones)
         rgb = t.frame.rgb
         for i in range(len(mask)):
             if mask[i]:
