@@ -199,6 +199,7 @@ class Protocol:
         if not self._n and not self._skip:  # no line half-read: its buffer goes too
             self._line = None
         if self.kinds is not None:
+            self.kinds.put_away()
             self.kinds = None
             if SMALL_HEAP:  # on CPython a module read again would make its classes anew
                 forget_module("nightboard.table.protocol_kinds")

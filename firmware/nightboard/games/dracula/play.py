@@ -56,6 +56,8 @@ def action_name(m, a):
 
 
 class DraculaPlay:
+    PRIVATE_PANEL = ()  # a hunter's look shows only what every hunter knows (table/private.py)
+
     def __init__(self, layout, frame, game):
         self.layout = layout
         self.frame = frame
@@ -151,8 +153,8 @@ class DraculaPlay:
             i = self.kinds.index(self.kind)
             self.kind = self.kinds[(i + 1) % len(self.kinds)]
             self._targets(g.legal(player))
-        elif role == "move":
-            self.target = (self.target + 1) % len(self.targets)
+        elif role == "move" or role == "back":  # back: a long press of move, whose press stepped on
+            self.target = (self.target + (1 if role == "move" else -2)) % len(self.targets)
         elif role == "ok":
             self.act(player, now)
 
@@ -163,10 +165,15 @@ class DraculaPlay:
     def refuse(self, player, now):
         self.refused_until[player] = now + REFUSED_MS
 
-    def act(self, h, now):
+    def play_action(self, seat, action, now):
+        """Play `action` for hunter `seat` as its buttons would (the protocol's `act`, the tests: one name for
+        every game's controller)."""
+        self.act(seat, now, action)
+
+    def act(self, h, now, action=None):
         g = self.game
         try:
-            events = g.apply(h, self.chosen_action())
+            events = g.apply(h, self.chosen_action() if action is None else action)
         except GameError:
             self.refuse(h, now)
             return
