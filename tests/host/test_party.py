@@ -1,0 +1,152 @@
+"""`nightboard party` at the HTTP level (fast; the browser's tests are tests/web/test_party_browser.py): the
+tokens, the pages, the pushed messages, and every kind of bad request refused with a sentence, the table going on."""
+
+import json
+
+import pytest
+
+from nightboard_host import cli
+from nightboard_host.web import party as P
+from party_helpers import Events, PartyServer
+
+
+@pytest.fixture(scope="module")
+def server():
+    s = PartyServer("ring4")
+    yield s
+    s.close()
+
+
+def test_tokens_are_128_bits_from_secrets_and_all_different(server):
+    toks = [server.tokens.table] + server.tokens.seats
+    assert len(set(toks)) == len(toks) == 1 + 4  # ring4 seats four
+    for t in toks:
+        assert len(t) >= 22  # token_urlsafe(16): 16 bytes, 128 bits
+
+
+def test_pages_need_their_token_and_a_wrong_one_learns_nothing(server):
+    good_table = server.http.get(server.table())
+    assert good_table.status_code == 200 and "<canvas" in good_table.text
+    assert good_table.headers["referrer-policy"] == "no-referrer"
+    seat = server.http.get(server.seat(1))
+    assert seat.status_code == 200 and '"seat":1' in seat.text
+    assert server.tokens.table not in seat.text  # a seat's page tells no other token
+    for other in server.tokens.seats[:1] + server.tokens.seats[2:]:
+        assert other not in seat.text
+    bodies = set()
+    for path in ("/t/x", "/s/x", "/t/" + server.tokens.seats[0], "/s/" + server.tokens.table,
+                 "/s/" + server.tokens.seats[0][:-1] + ("B" if server.tokens.seats[0][-1] == "A" else "A"), "/s/x/events", "/t/x/events"):
+        r = server.http.get(path)
+        assert r.status_code == 403, path
+        bodies.add(r.text)
+    for path in ("/s/x/act", "/t/x/start", "/t/x/renew"):
+        r = server.post(path, {"action": 1})
+        assert r.status_code == 403
+        bodies.add(r.text)
+    assert len(bodies) == 1  # the same sentence whatever was wrong
+
+
+def test_a_new_code_shuts_out_the_old_one(server):
+    old = server.tokens.seats[3]
+    ev = Events(server, server.seat(3, "/events"))
+    try:
+        assert ev.next("seat")[1]["seat"] == 3
+        r = server.post(server.table("/renew"), {"seat": 3})
+        assert r.status_code == 200
+        assert ev.next("gone")[1]["error"] == P.FORBIDDEN  # the old code's open page is told at once
+    finally:
+        ev.close()
+    assert server.tokens.seats[3] != old
+    assert server.http.get("/s/" + old).status_code == 403
+    assert server.http.get(server.seat(3)).status_code == 200
+    for bad in ({"seat": 9}, {"seat": "red"}, {"seat": True}, {}, {"seat": 1, "x": 2}):
+        r = server.post(server.table("/renew"), bad)
+        assert r.status_code == 400 and "seat" in r.json()["error"]
+
+
+def test_the_table_page_gets_the_words_the_frame_and_the_join_codes(server):
+    ev = Events(server, server.table("/events"))
+    try:
+        kinds = {}
+        while len(kinds) < 3:
+            k, data = ev.next()
+            kinds[k] = data
+        assert kinds["table"]["mode"] == "menu" and kinds["table"]["status"] == ""
+        assert len(bytes.fromhex(kinds["frame"]["leds"])) == 3 * server.board.table.profile["led"]["count"]
+        joins = kinds["joins"]
+        assert [j["url"] for j in joins] == [server.url + server.seat(s) for s in range(4)]
+        assert all(j["qr"].startswith("<svg") for j in joins)
+    finally:
+        ev.close()
+
+
+def test_bad_requests_get_a_sentence_and_change_nothing(server):
+    before = server.board.table.mode
+    cases = [
+        (server.post(server.table("/start"), content="{bad"), 400, "not JSON"),
+        (server.post(server.table("/start"), content=b"\xff\xfe"), 400, "UTF-8"),
+        (server.post(server.table("/start"), [1, 2]), 400, "JSON object"),
+        (server.post(server.table("/start"), {"game": "chess"}), 400, "game must be one of"),
+        (server.post(server.table("/start"), {"game": "vampiring", "seed": 5}), 400, "seed: not an option"),
+        (server.post(server.table("/start"), {"game": "vampiring", "players": 9}), 409, "must be 2 to 6"),
+        (server.post(server.table("/start"), content="x" * (P.MAX_BODY + 1)), 413, "too large"),
+        (server.post(server.seat(0, "/act"), {"act": 1}), 400, "an action is"),
+        (server.post(server.seat(0, "/act"), content="[]"), 400, "JSON object"),
+    ]
+    for r, status, words in cases:
+        assert r.status_code == status, (r.status_code, r.text)
+        assert words in r.json()["error"]
+    assert server.board.table.mode == before == "menu"
+
+
+def test_a_flood_of_actions_is_slowed_down_with_a_sentence(server):
+    from concurrent.futures import ThreadPoolExecutor
+
+    def act(_):
+        r = server.post(server.seat(2, "/act"), {"action": 0})
+        return r.status_code, r.json().get("error", "")
+
+    with ThreadPoolExecutor(16) as pool:
+        replies = list(pool.map(act, range(3 * P.ACT_BURST)))
+    slowed = [e for code, e in replies if code == 429]
+    assert len(replies) - len(slowed) <= P.ACT_BURST + 2  # the bucket refills a few a second while they run
+    assert slowed and all("still being done" in e or "too many actions" in e for e in slowed)
+    assert server.http.get(server.table()).status_code == 200  # the table goes on
+
+
+def test_too_many_open_pages_for_one_seat_are_refused(server):
+    opened = []
+    try:
+        for _ in range(P.MAX_STREAMS_PER_PAGE):
+            e = Events(server, server.seat(1, "/events"))
+            e.next("seat")
+            opened.append(e)
+        r = server.http.get(server.seat(1, "/events"))
+        assert r.status_code == 429 and "too many pages" in r.json()["error"]
+    finally:
+        for e in opened:
+            e.close()
+
+
+def test_a_game_started_from_the_table_page_reaches_every_page(server):
+    ev = Events(server, server.table("/events"))
+    seat = Events(server, server.seat(0, "/events"))
+    try:
+        r = server.post(server.table("/start"), {"game": "vampire_cards", "players": 3, "dawn": 15, "board": 0})
+        assert r.status_code == 200, r.text
+        t = ev.next("table", lambda d: d["game"] == "vampire_cards")[1]
+        assert t["title"] and t["players"] == 3
+        s = seat.next("seat", lambda d: d["playing"])[1]
+        assert s["seat"] == 0 and s["name"] == "red"
+    finally:
+        ev.close()
+        seat.close()
+
+
+def test_the_command_refuses_bad_options(capsys):
+    assert cli.main(["party", "--http-port", "0"]) == 2
+    assert "--http-port must be 1..65535" in capsys.readouterr().err
+    assert cli.main(["party", "--profile", "nosuch"]) == 2
+    assert "no profile named 'nosuch'" in capsys.readouterr().err
+    assert cli.main(["party", "--port", "/dev/ttyX", "--profile", "ring4"]) == 2
+    assert "--profile is for the simulated table" in capsys.readouterr().err
