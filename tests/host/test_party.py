@@ -1,7 +1,6 @@
 """`nightboard party` at the HTTP level (fast; the browser's tests are tests/web/test_party_browser.py): the
 tokens, the pages, the pushed messages, and every kind of bad request refused with a sentence, the table going on."""
 
-import json
 
 import pytest
 

@@ -18,7 +18,6 @@ import secrets
 import socket
 import sys
 import time
-from pathlib import Path
 
 from nightboard_host import resources
 from nightboard_host.link.client import ProtocolError

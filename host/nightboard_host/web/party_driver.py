@@ -17,7 +17,6 @@ from concurrent.futures import Future
 from nightboard.table.layout import Layout
 from nightboard.table.palette import SEAT, SEAT_NAMES
 from nightboard.table.profile import ProfileError, load_profile
-from nightboard_host import hooks
 from nightboard_host.link.client import ProtocolError, RequestFailed
 from nightboard_host.web import party_words
 
