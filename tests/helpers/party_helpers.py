@@ -103,3 +103,71 @@ class Events:
             self.cm.__exit__(None, None, None)
         finally:
             self.client.close()
+
+
+class LocalBoard:
+    """A simulated table ticked only as its link reads (LocalLink): the same requests give the same replies,
+    frame for frame, so two twin games can be compared message by message."""
+
+    def __init__(self, table):
+        self.table = table
+        self._link = None
+
+    def start(self):
+        return self
+
+    def stop(self):
+        pass
+
+    def link(self):
+        from nightboard_host.link.client import LocalLink
+
+        if self._link is None:
+            self._link = LocalLink(self.table)
+            self._link.close = lambda: None
+        return self._link
+
+    def describe(self):
+        return "a simulated table ticked by its link"
+
+
+def party_messages(name, position, steps=5, prof=None):
+    """(the table page's HTML, every message published in order as (kind, seat, text)) of a party on a table
+    started from `position` (a game's whole state as JSON), asked the same questions the same number of times."""
+    from nightboard.games import index
+    from nightboard.hal.sim import make_sim_hal
+    from nightboard.table.app import Table
+
+    prof = prof or profile(index.tools(name)["profile"])
+    table = Table(prof, make_sim_hal(prof), {"game": name, "position": position})
+    out = []
+    party = P.Party(LocalBoard(table), "http://127.0.0.1:8042", make_token=Counter())
+    party.driver.publish = lambda kind, seat, text: out.append((kind, seat, text))
+    party.driver._connect()
+    party.ready(party.driver.seats)
+    for _ in range(steps):
+        party.driver._frame()
+        party.driver._words(force_seats=True)
+    return party.table_page(), out
+
+
+class UnpluggableBoard(SimBoard):
+    """The simulated table behind a cable a test can pull: while `unplugged`, the link fails as a serial port
+    that went away does, and opening it again fails until the cable is back."""
+
+    unplugged = False
+
+    def link(self):
+        from nightboard_host.link.client import PortError, ProtocolError
+
+        if self.unplugged:
+            raise PortError("cannot open /dev/ttyACM0: there is no such serial port")
+        link = SimBoard.link(self)
+        write = link._write
+
+        def _write(data):
+            if self.unplugged:
+                raise ProtocolError("cannot write to /dev/ttyACM0: [Errno 5] Input/output error")
+            write(data)
+        link._write = _write
+        return link

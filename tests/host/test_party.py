@@ -149,3 +149,29 @@ def test_the_command_refuses_bad_options(capsys):
     assert "no profile named 'nosuch'" in capsys.readouterr().err
     assert cli.main(["party", "--port", "/dev/ttyX", "--profile", "ring4"]) == 2
     assert "--profile is for the simulated table" in capsys.readouterr().err
+
+
+def test_a_board_unplugged_and_back_is_told_and_the_game_goes_on():
+    from party_helpers import UnpluggableBoard
+    from table_driver import profile
+
+    board = UnpluggableBoard(profile("ring4"), {"game": "vampire_cards", "players": 3, "seed": 5})
+    server = PartyServer(board=board)
+    table = Events(server, server.table("/events"))
+    seat = Events(server, server.seat(0, "/events"))
+    try:
+        before = table.next("table", lambda d: d["game"] == "vampire_cards")[1]
+        board.unplugged = True
+        lost = table.next("table", lambda d: d["status"])[1]["status"]
+        assert "not answering" in lost and ("no such serial port" in lost or "Input/output" in lost)
+        assert "not answering" in seat.next("seat", lambda d: d["status"])[1]["status"]
+        r = server.post(server.seat(0, "/act"), {"action": 0})
+        assert r.status_code == 503 and "not answering" in r.json()["error"]
+        board.unplugged = False
+        back = table.next("table", lambda d: not d["status"])[1]
+        assert back["game"] == "vampire_cards" and back["turn"] == before["turn"]
+        assert seat.next("seat", lambda d: not d["status"])[1]["playing"]
+    finally:
+        table.close()
+        seat.close()
+        server.close()

@@ -153,7 +153,10 @@ class Party:
         end = time.monotonic() + wait_s
         while self.driver.seats == 0 and self._seats is None and time.monotonic() < end:
             time.sleep(0.02)
-        seats = self._seats or self.driver.seats or 6
+        self.ready(self._seats or self.driver.seats or 6)
+
+    def ready(self, seats):
+        """The seats' tokens and limits, for a table of `seats` seats."""
         self.tokens = Tokens(seats, self.make_token)
         self.limits = Limits(seats)
 
