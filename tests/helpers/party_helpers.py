@@ -171,3 +171,35 @@ class UnpluggableBoard(SimBoard):
             write(data)
         link._write = _write
         return link
+
+
+class Follow:
+    """A pushed stream read by a thread of its own: `latest[kind]` is the newest message of each kind and
+    `count` grows with every message, so a test can look without waiting for the next one."""
+
+    def __init__(self, server, path):
+        self.events = Events(server, path)
+        self.latest = self.events.latest
+        self.count = 0
+        self.error = None
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self):
+        try:
+            while True:
+                self.events.next(timeout=3600)
+                self.count += 1
+        except Exception as e:  # noqa: BLE001 - closed by the test, or the server went away
+            self.error = e
+
+    def wait(self, test, timeout=20.0, what="a message"):
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if test(self):
+                return True
+            time.sleep(0.02)
+        raise AssertionError("no %s in %.0f s (latest: %r)" % (what, timeout, self.latest))
+
+    def close(self):
+        self.events.close()

@@ -246,6 +246,7 @@ class Driver:
         return {"status": self.status, "mode": r.get("mode"), "game": game,
                 "title": party_words.title(game), "describe": list(r.get("describe") or []),
                 "turn": r.get("turn"), "players": self.players, "to_move": list(self._to_move),
+                "over": bool(game) and party_words.over(r.get("state")),
                 "log": party_words.log_words(game, self._log, mirror),
                 "labels": party_words.labels(game, self.layout, mirror), "seed": r.get("seed")}
 
@@ -254,7 +255,8 @@ class Driver:
         game = r.get("game") if r.get("mode") in ("game", "confirm_quit") else None
         msg = {"seat": s, "name": seat_name(s), "colour": list(SEAT[s % len(SEAT)]), "status": self.status,
                "title": party_words.title(game), "describe": list(r.get("describe") or []), "turn": r.get("turn"),
-               "playing": bool(game) and s < self.players, "to_move": False, "view": [], "actions": [],
+               "playing": bool(game) and s < self.players, "over": bool(game) and party_words.over(r.get("state")),
+               "to_move": False, "view": [], "actions": [],
                "error": None}
         if reply is None:
             return msg
@@ -288,11 +290,7 @@ class Driver:
 
 
 def _players(r):
-    st = r.get("state")
-    for key in ("players", "families", "hunters"):
-        v = st.get(key) if isinstance(st, dict) else None
-        if isinstance(v, int) and not isinstance(v, bool):
-            return v
+    """The players of the running game (the `state` reply's players; 0 in the menu)."""
     v = r.get("players")
     return v if isinstance(v, int) and not isinstance(v, bool) else 0
 

@@ -21,6 +21,11 @@ def title(game):
         return game
 
 
+def over(view):
+    """True when a game's public view says it is over (every game's view has "over": true or phase "over")."""
+    return isinstance(view, dict) and (view.get("over") is True or view.get("phase") == "over")
+
+
 def mirror(game, view, players):
     """The game as its public view tells it (what the log's and the labels' words read), or None."""
     if not game or not isinstance(view, dict):
