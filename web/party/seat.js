@@ -20,6 +20,7 @@ function render() {
   $("seat-name").style.color = `rgb(${s.colour.join(",")})`;
   $("title").textContent = s.title || "No game yet: start one at the table.";
   $("turn").textContent = !s.playing ? (s.title ? "You are not in this game." : "")
+    : s.over ? "The game is over." : s.board ? s.note || "The board plays this seat."
     : s.to_move ? "Your move." : "Not your move now.";
   $("view").replaceChildren(...(s.view.length ? s.view : ["Nothing hidden to show."]).map(li));
   $("describe").replaceChildren(...s.describe.map(li));

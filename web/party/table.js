@@ -36,10 +36,11 @@ function showTable(t) {
   fill($("describe"), t.describe, li);
   fill($("log"), t.log.slice(-40), ([turn, words]) => li(turn ? `${turn}: ${words}` : words));
   $("log").scrollTop = $("log").scrollHeight;
-  $("start").hidden = !!t.game;
+  $("start").hidden = !!t.game && !t.over;
   later();
 }
 
+const shown = new Set(); // seats whose code is shown although their page is open
 function showJoins(joins) {
   fill($("joins"), joins, (j) => {
     const box = document.createElement("div");
@@ -49,17 +50,31 @@ function showJoins(joins) {
     if (panel) box.style.borderTopColor = `rgb(${panel.colour.join(",")})`;
     const head = document.createElement("h3");
     head.textContent = j.name + (j.open ? " (joined)" : "");
+    const code = document.createElement("div");
+    code.className = "code";
     const qr = document.createElement("div");
     qr.innerHTML = j.qr; // our own server's SVG of the seat's address
     const link = document.createElement("a");
     link.href = j.url;
     link.textContent = j.url;
     link.target = "_blank";
+    link.rel = "noreferrer";
+    code.append(qr, link);
+    // once the seat's page is open, its code hides (nobody else should scan it): "Show code" to rejoin
+    code.hidden = j.open > 0 && !shown.has(j.seat);
+    const show = document.createElement("button");
+    show.type = "button";
+    show.textContent = code.hidden ? "Show code" : "Hide code";
+    show.addEventListener("click", () => {
+      if (code.hidden) shown.add(j.seat); else shown.delete(j.seat);
+      code.hidden = !code.hidden;
+      show.textContent = code.hidden ? "Show code" : "Hide code";
+    });
     const renew = document.createElement("button");
     renew.type = "button";
     renew.textContent = "New code";
     renew.addEventListener("click", () => post("renew", { seat: j.seat }));
-    box.append(head, qr, link, renew);
+    box.append(head, code, show, renew);
     return box;
   });
 }

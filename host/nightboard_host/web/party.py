@@ -181,7 +181,7 @@ class Party:
         out = []
         for s in range(len(self.tokens.seats)):
             url = self.seat_url(s)
-            svg = segno.make(url, error="m").svg_inline(scale=3, dark="#000", light="#fff", border=2)
+            svg = segno.make(url, error="m").svg_inline(scale=3, dark="#000", light="#fff", border=2, omitsize=True)
             out.append({"seat": s, "name": seat_name(s), "url": url, "qr": svg,
                         "open": len(self.hub.seats.get(s, ()))})
         return out
@@ -365,6 +365,8 @@ def make_app(party):
                          % MAX_STREAMS_PER_PAGE)
         q = asyncio.Queue()
         where.add(q)
+        party.driver.phones.add(s)
+        party.driver.wake()
         _joins_changed(party)
         latest = party.driver.latest("seat", s)
         token = party.tokens.seats[s]

@@ -74,6 +74,8 @@ class Driver:
         self._log_game = None
         self._last_seq = 0
         self._to_move = []
+        self.phones = set()  # seats whose page has been opened: marked on the board as played from a phone
+        self._marked = set()  # seats the board said are marked so
         self._seat_due = 0.0
         self._stop = threading.Event()
         self._thread = None
@@ -86,6 +88,10 @@ class Driver:
         fut = Future()
         self.commands.put((kind, args, fut))
         return fut
+
+    def wake(self):
+        """Ask the board for the words and the seats' views at once (a page just opened)."""
+        self.commands.put(("", None, None))
 
     def start(self):
         self._thread = threading.Thread(target=self._run, name="nightboard-party-driver", daemon=True)
@@ -131,6 +137,7 @@ class Driver:
             self.seats = profile["max_players"]
         self.status = ""
         self._public_key = None
+        self._marked = set()
         self._last_seq = 0
         self._log = []
         self._seat_due = 0.0
@@ -155,7 +162,7 @@ class Driver:
                 item = self.commands.get_nowait()
             except queue.Empty:
                 return
-            if item is not None:
+            if item is not None and item[2] is not None:
                 item[2].set_exception(ProtocolError(why))
 
     def _pass(self):
@@ -180,6 +187,8 @@ class Driver:
             self._words(force_seats=acted)
 
     def _do(self, kind, args, fut):
+        if fut is None:
+            return  # a wake: the words and the views follow
         if fut.set_running_or_notify_cancel():
             try:
                 reply = self.link.request(kind, **args)
@@ -213,6 +222,7 @@ class Driver:
         game, turn = r.get("game"), r.get("turn")
         if game != self._log_game:
             self._log, self._log_game = [], game
+            self._marked = set()  # a new game: its seats are marked afresh
         events, last = self.link.events(self._last_seq)
         if last < self._last_seq:  # the board restarted: its numbering starts again
             self._log = []
@@ -230,8 +240,15 @@ class Driver:
         to_move = []
         for s in range(self.seats):
             reply = None
-            if r.get("mode") == "game" and s < self.players:
-                reply = self.link.request("seat", seat=s)
+            if r.get("mode") in ("game", "confirm_quit") and s < self.players:
+                args = {"seat": s}
+                if s in self.phones and s not in self._marked:
+                    args["phone"] = True  # a page of this seat is open: the table draws nothing of its secrets
+                reply = self.link.request("seat", **args)
+                if reply.get("ok") and reply.get("phone"):
+                    self._marked.add(s)
+                else:
+                    self._marked.discard(s)
                 if reply.get("ok") and reply.get("to_move"):
                     to_move.append(s)
             self._publish_seat(s, reply)
@@ -256,17 +273,18 @@ class Driver:
         msg = {"seat": s, "name": seat_name(s), "colour": list(SEAT[s % len(SEAT)]), "status": self.status,
                "title": party_words.title(game), "describe": list(r.get("describe") or []), "turn": r.get("turn"),
                "playing": bool(game) and s < self.players, "over": bool(game) and party_words.over(r.get("state")),
-               "to_move": False, "view": [], "actions": [],
-               "error": None}
+               "to_move": False, "board": False, "note": None, "view": [], "actions": [], "error": None}
         if reply is None:
             return msg
         if not reply.get("ok"):
             msg["error"] = reply.get("error", "?")
             return msg
         msg["to_move"] = bool(reply.get("to_move"))
+        msg["board"] = bool(reply.get("board"))
+        msg["note"] = reply.get("note")
         msg["view"] = party_words.view_words(game, s, reply.get("view"), r.get("state"))
         acts = []
-        for a in reply.get("actions") or []:
+        for a in reply.get("choices") or []:
             if isinstance(a, dict) and "action" in a:
                 acts.append({"action": a["action"], "words": str(a.get("words") or a["action"])})
         msg["actions"] = acts

@@ -2,16 +2,13 @@
 
 from nightboard.games.vampire_cards import deck as D
 
-SYMBOLS = {D.BONE: "\U0001f9b4", D.LEAF: "\U0001f343", D.TRACK: "\U0001f43e", D.WAVE: "\U0001f30a",
-           D.FEATHER: "\U0001fab6", D.FATE: "\u2728"}  # a picture for each suit, cheap: a character
-
 
 def card(cards, c):
-    return "%s %s" % (SYMBOLS.get(cards[c][0], ""), D.name(cards, c))
+    return D.name(cards, c)
 
 
 def view_lines(v, seat):
-    """Lines for seat's page: its hand by suit, its bones, whether it is bitten."""
+    """Lines for seat's page: its hand in suit order, whether it is the Vampire, whether it is bitten."""
     cards, hand = v["cards"], sorted(v.get("hand") or [], key=lambda c: (v["cards"][c][0], v["cards"][c][1]))
     out = ["Your hand (%d): %s" % (len(hand), ", ".join(card(cards, c) for c in hand) if hand else "no card")]
     if v.get("vampire") == seat:
