@@ -131,7 +131,7 @@ class LocalBoard:
         return "a simulated table ticked by its link"
 
 
-def party_messages(name, position, steps=5, prof=None):
+def party_messages(name, position, steps=12, prof=None):
     """(the table page's HTML, every message published in order as (kind, seat, text)) of a party on a table
     started from `position` (a game's whole state as JSON), asked the same questions the same number of times."""
     from nightboard.games import index
@@ -146,8 +146,7 @@ def party_messages(name, position, steps=5, prof=None):
     party.driver._connect()
     party.ready(party.driver.seats)
     for _ in range(steps):
-        party.driver._frame()
-        party.driver._words(force_seats=True)
+        party.driver.round()
     return party.table_page(), out
 
 

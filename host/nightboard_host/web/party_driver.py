@@ -17,10 +17,11 @@ from concurrent.futures import Future
 from nightboard.table.layout import Layout
 from nightboard.table.palette import SEAT, SEAT_NAMES
 from nightboard.table.profile import ProfileError, load_profile
-from nightboard_host.link.client import ProtocolError, RequestFailed
+from nightboard_host.link.client import SOFT_REBOOT, BoardTimeout, ProtocolError, RequestFailed, decode, encode
 from nightboard_host.web import party_words
 
-FRAME_EVERY_S = 0.04  # the table page's LEDs: about 25 pictures a second
+LINES = 4  # requests sent at once: the board answers up to 4 lines in a frame (docs/protocol.md)
+ROUND_GAP_S = 0.01  # a round waits this long for a page's request (a round itself takes some 3 frames)
 STATE_EVERY_S = 0.25  # the words, the log and the seats' views (also at once after anything a page did)
 SEATS_EVERY_S = 2.0  # each seat's view, asked again even when nothing public moved
 RETRY_S = 1.0
@@ -77,6 +78,10 @@ class Driver:
         self.phones = set()  # seats whose page has been opened: marked on the board as played from a phone
         self._marked = set()  # seats the board said are marked so
         self._seat_due = 0.0
+        self._words_due = 0.0
+        self._work = []  # the questions to ask next: (kind, args, what to do with the reply)
+        self._force = False
+        self._seats_wanted = False
         self._stop = threading.Event()
         self._thread = None
         self.frame_count = 0  # frames published (the bench)
@@ -112,11 +117,20 @@ class Driver:
             try:
                 if self.link is None:
                     self._connect()
-                self._pass()
+                self.round(ROUND_GAP_S)
+            except Restarted:  # back at its start menu, answering again: ask everything afresh
+                self._work = []
+                self._force = True
+                self._words_due = 0.0
             except ProtocolError as e:
                 self._lost(str(e))
             except (OSError, ValueError) as e:  # a port gone under pyserial, a reply that is no JSON object
                 self._lost(str(e))
+            except Exception as e:  # noqa: BLE001 - a fault of ours: said on the pages and the terminal, then on
+                import traceback
+
+                traceback.print_exc()
+                self._lost("the party's own fault: %s: %s" % (type(e).__name__, e))
 
     def _connect(self):
         link = self.board.link()
@@ -141,6 +155,9 @@ class Driver:
         self._last_seq = 0
         self._log = []
         self._seat_due = 0.0
+        self._words_due = 0.0
+        self._work = []
+        self._force = True
         self._publish_table()
 
     def _lost(self, why):
@@ -165,94 +182,118 @@ class Driver:
             if item is not None and item[2] is not None:
                 item[2].set_exception(ProtocolError(why))
 
-    def _pass(self):
-        """One round: the pages' requests first, then the frame, and the words when due."""
-        deadline = time.monotonic() + FRAME_EVERY_S
-        acted = False
-        while True:
-            try:
-                item = self.commands.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
-                break
-            if item is None:
-                return
-            self._do(*item)
-            acted = True
-            if time.monotonic() >= deadline:
-                break
-        self._frame()
+    def round(self, wait_s=0.0):
+        """One exchange with the board: the pages' requests first, the frame always, and the next questions of
+        the words and the seats' views, up to LINES requests sent at once (the board answers that many in one
+        frame, and a frame that answered is followed by two that answer nothing: one request at a time would
+        cost three frames each)."""
+        cmds = []
+        try:
+            item = self.commands.get(timeout=wait_s) if wait_s > 0 else self.commands.get_nowait()
+            while True:
+                if item is None:
+                    return
+                if item[2] is None:
+                    self._force = True  # a wake: the views at once
+                elif item[2].set_running_or_notify_cancel():
+                    cmds.append(item)
+                if len(cmds) >= LINES - 1:
+                    break
+                item = self.commands.get_nowait()
+        except queue.Empty:
+            pass
         now = time.monotonic()
-        if acted or now >= getattr(self, "_state_due", 0.0):
-            self._state_due = now + STATE_EVERY_S
-            self._words(force_seats=acted)
-
-    def _do(self, kind, args, fut):
-        if fut is None:
-            return  # a wake: the words and the views follow
-        if fut.set_running_or_notify_cancel():
-            try:
-                reply = self.link.request(kind, **args)
-            except ProtocolError as e:
+        if cmds or self._force or now >= self._words_due:
+            self._words_due = now + STATE_EVERY_S
+            if not any(k in ("state", "events") for k, _a, _h in self._work):
+                self._work[:0] = [("state", {}, self._got_state), ("events", {"since": self._last_seq},
+                                                                    self._got_events)]
+            self._force = self._force or bool(cmds)
+        reqs = [(k, a, None) for k, a, _f in cmds] + [("frame", {}, self._got_frame)]
+        while self._work and len(reqs) < LINES and not (self._work[0][0] == "events" and any(
+                r[0] == "events" for r in reqs)):
+            reqs.append(self._work.pop(0))
+        try:
+            replies = exchange(self.link, [(k, a) for k, a, _h in reqs])
+        except ProtocolError as e:
+            for _k, _a, fut in cmds:
                 fut.set_exception(e)
-                raise
-            fut.set_result(reply)
+            raise
+        for i in range(len(reqs)):
+            if i < len(cmds):
+                cmds[i][2].set_result(replies[i])
+            else:
+                reqs[i][2](replies[i])
+        if not self._work and self._seats_wanted:
+            self._seats_wanted = False
+            self._ask_seats()
 
-    def _frame(self):
-        r = self.link.call("frame")
+    def _got_frame(self, r):
         leds = r.get("leds")
-        if not isinstance(leds, str):
-            raise ProtocolError("the board's frame reply has no leds")
+        if not r.get("ok") or not isinstance(leds, str):
+            raise ProtocolError("the board's frame reply has no leds: %s" % r.get("error", r))
         if self._emit("frame", None, dumps({"leds": leds})):
             self.frame_count += 1
 
-    def _words(self, force_seats=False):
-        r = self.link.call("state")
+    def _got_state(self, r):
+        if not r.get("ok"):
+            raise ProtocolError("the board refused state: %s" % r.get("error"))
         self._state = r
-        self._events(r)
-        key = dumps([r.get("mode"), r.get("game"), r.get("turn"), r.get("describe"), r.get("state"), self._last_seq])
-        now = time.monotonic()
-        changed = key != self._public_key
-        self._public_key = key
-        if changed or force_seats or now >= self._seat_due:
-            self._seat_due = now + SEATS_EVERY_S
-            self._seat_views()
-        self._publish_table()
-
-    def _events(self, r):
-        game, turn = r.get("game"), r.get("turn")
+        game = r.get("game")
         if game != self._log_game:
             self._log, self._log_game = [], game
             self._marked = set()  # a new game: its seats are marked afresh
-        events, last = self.link.events(self._last_seq)
+        self.players = _players(r)
+        key = dumps([r.get("mode"), game, r.get("turn"), r.get("describe"), r.get("state")])
+        now = time.monotonic()
+        if key != self._public_key or self._force or now >= self._seat_due:
+            self._seat_due = now + SEATS_EVERY_S
+            self._seats_wanted = True
+        self._force = False
+        self._public_key = key
+        self._publish_table()
+
+    def _got_events(self, r):
+        if not r.get("ok"):
+            raise ProtocolError("the board refused events: %s" % r.get("error"))
+        last = r.get("last", 0)
         if last < self._last_seq:  # the board restarted: its numbering starts again
             self._log = []
             self._last_seq = 0
-            events, last = self.link.events(0)
-        for seq, ev in events:
+            self._work.append(("events", {"since": 0}, self._got_events))
+            return
+        for seq, ev in r.get("events") or []:
             self._log.append(ev)
             self._last_seq = seq
         del self._log[:max(0, len(self._log) - LOG_KEPT)]
-        del turn
+        if r.get("more"):
+            self._work.append(("events", {"since": self._last_seq}, self._got_events))
+        self._publish_table()
 
-    def _seat_views(self):
+    def _ask_seats(self):
+        """The seats' views: asked of the board for the seats in the game, said plainly for the others."""
         r = self._state or {}
-        self.players = _players(r)
-        to_move = []
+        playing = r.get("mode") in ("game", "confirm_quit")
+        self._to_move = [s for s in self._to_move if s < self.players] if playing else []
         for s in range(self.seats):
-            reply = None
-            if r.get("mode") in ("game", "confirm_quit") and s < self.players:
-                args = {"seat": s}
-                if s in self.phones and s not in self._marked:
-                    args["phone"] = True  # a page of this seat is open: the table draws nothing of its secrets
-                reply = self.link.request("seat", **args)
-                if reply.get("ok") and reply.get("phone"):
-                    self._marked.add(s)
-                else:
-                    self._marked.discard(s)
-                if reply.get("ok") and reply.get("to_move"):
-                    to_move.append(s)
-            self._publish_seat(s, reply)
-        self._to_move = to_move
+            if not playing or s >= self.players:
+                self._publish_seat(s, None)
+                continue
+            args = {"seat": s}
+            if s in self.phones and s not in self._marked:
+                args["phone"] = True  # a page of this seat is open: the table draws nothing of its secrets
+            self._work.append(("seat", args, lambda reply, s=s: self._got_seat(s, reply)))
+
+    def _got_seat(self, s, reply):
+        if reply.get("ok") and reply.get("phone"):
+            self._marked.add(s)
+        else:
+            self._marked.discard(s)
+        moving = bool(reply.get("ok") and reply.get("to_move"))
+        if moving != (s in self._to_move):
+            self._to_move = sorted(set(self._to_move) ^ {s})
+            self._publish_table()
+        self._publish_seat(s, reply)
 
     # --- the messages -----------------------------------------------------------------------------------
 
@@ -305,6 +346,45 @@ class Driver:
 
     def latest(self, kind, seat=None):
         return self._last.get((kind, seat))
+
+
+class Restarted(ProtocolError):
+    """The board restarted into its start menu (a game was left) before it answered everything."""
+
+
+def exchange(link, reqs, timeout=None):
+    """Send every request of reqs ([(kind, args)]) at once, in order, and return their replies in that order.
+    Short requests only (no parts). Restarted when the board restarted meanwhile (after its hello again)."""
+    ids = []
+    data = bytearray()
+    for kind, args in reqs:
+        rid = link._next
+        link._next += 1
+        ids.append(rid)
+        data.extend(encode(rid, kind, args))
+    link._write(bytes(data))
+    link.sent += len(reqs)
+    got = {}
+    deadline = link._deadline(timeout)
+    while len(got) < len(ids):
+        lines = link._lines(deadline)
+        for i in range(len(lines)):
+            text = lines[i]
+            obj = decode(text)
+            if obj is None:
+                if SOFT_REBOOT in text:
+                    link._unread = lines[i + 1:] + link._unread
+                    link.wait_restarted(link.restart_wait, seen=True)
+                    raise Restarted("%s restarted into its start menu" % link.name)
+                link._note(text)
+            elif type(obj.get("id")) is int and obj["id"] in ids:
+                got[obj["id"]] = obj
+            else:
+                link._keep(link.stray, obj)
+        if len(got) < len(ids) and link._expired(deadline):
+            missing = [reqs[k][0] for k in range(len(ids)) if ids[k] not in got]
+            raise BoardTimeout(link._timeout_message(missing[0], ids[len(ids) - len(missing)], timeout))
+    return [got[i] for i in ids]
 
 
 def _players(r):
