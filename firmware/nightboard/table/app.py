@@ -105,6 +105,8 @@ class Table(Keeper):
         self._turns_seen = 0
         self.debug = False
         self.debug_since = 0
+        self.phones = 0  # bit s: seat s is played from a phone (the protocol's seat request): nothing private
+        # of it is drawn on the table (table/private.py); cleared when a game starts or leaves
         self.seed_secret = False  # the running game's seed was drawn by the board: shown only once it is over
         self._drawn = None
         self.play = None
@@ -154,6 +156,7 @@ class Table(Keeper):
         left = self.program
         self.program = prog
         self.play = play
+        self.phones = 0
         self.played = True
         if left is not None and left["name"] != prog["name"]:
             unload(left)  # the game this one replaced (a host's start or load during a game)
@@ -435,6 +438,17 @@ class Table(Keeper):
             raise ValueError("no button %r (this table has 0..%d)" % (button, len(self.injected) - 1))
         self.injected[button] = 1 if pressed else 0
         self.injecting = sum(self.injected)
+
+    def set_phone(self, seat, on):
+        """Mark a seat of the running game as played from a phone (or no longer): its private view is then
+        never drawn on the table, even while its player holds look."""
+        if on:
+            self.phones |= 1 << seat
+        else:
+            self.phones &= ~(1 << seat)
+
+    def is_phone(self, seat):
+        return bool(self.phones >> seat & 1)
 
     def set_debug(self, on, now):
         """Debug mode shows hidden facts over the protocol, but only once the table has announced it."""

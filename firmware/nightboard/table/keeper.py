@@ -265,6 +265,7 @@ class Keeper:
         prog = self.program
         self.play = None
         self.program = None
+        self.phones = 0
         unload(prog)
 
     def reset(self):

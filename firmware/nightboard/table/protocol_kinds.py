@@ -9,6 +9,7 @@ Imported by table/protocol.py when a Protocol is made.
 import json
 
 from nightboard import VERSION
+from nightboard.compat import SMALL_HEAP, forget_module, module
 from nightboard.table import programs
 from nightboard.table.protocol import MAX_LINE, PROTOCOL, BadRequest, Hex, short
 
@@ -283,6 +284,127 @@ def _part(p, t, req, now):
     return dispatch(p, t, inner, now)
 
 
+# --- a seat's own view and choices, and acting as a seat: for a trusted host (docs/protocol.md) ------------
+
+def _playing(t):
+    """The game being played, or None in the menu (or while a saved game is being read or asked about)."""
+    g = _game(t)
+    return g if g is not None and (t.mode == "game" or t.mode == "confirm_quit") else None
+
+
+def _board_plays(g, seat):
+    return seat >= g.players_count() or g.board_plays(seat)
+
+
+def _words(p, t):
+    """The running game's words(game, view, action) (GAME["words"]), imported at the first seat request of
+    a game and kept with the request handlers (they leave RAM together: Protocol._put_away)."""
+    prog = t.program
+    w = p.words
+    if w is None or w[0] != prog["name"]:
+        p.words = None
+        if w is not None and SMALL_HEAP:
+            forget_module(w[1])
+        path = prog.get("words")
+        if path is None:
+            return None
+        w = p.words = (prog["name"], path[0], getattr(module(path[0]), path[1]))
+    return w[2]
+
+
+def _say(p, t, g, v, a):
+    fn = _words(p, t)
+    if fn is None:
+        return json.dumps(a)
+    try:
+        return fn(g, v, a)
+    except Exception:  # words are a help: a gap in them must not hide the choice itself
+        return json.dumps(a)
+
+
+def _seat(p, t, req, now):
+    phone = req.get("phone")
+    if phone is not None and phone is not True and phone is not False:
+        raise BadRequest("phone must be true or false (got %s)" % short(phone))
+    if "seat" not in req:
+        raise BadRequest("missing seat")
+    g = _playing(t)
+    seat = _int(req, "seat", 0, len(g.seats()) - 1 if g is not None else t.layout.max_players - 1)
+    r = {"game": _program_name(t), "mode": t.mode, "seat": seat, "turn": None, "to_move": False,
+         "board": False, "view": None, "choices": []}
+    if g is None:
+        if phone:
+            raise BadRequest("no game is being played: a seat is marked as played from a phone in a game")
+        r["note"] = "no game is being played"
+        return r
+    r["turn"] = g.turn
+    if _board_plays(g, seat):
+        if phone:
+            raise BadRequest("seat %d is played by the board, not from a phone" % seat)
+        r["board"] = True
+        r["note"] = "the board plays this seat"
+        return r
+    if phone is not None:
+        t.set_phone(seat, phone)
+    r["phone"] = t.is_phone(seat)
+    v = r["view"] = g.view(seat)
+    if not g.over and seat in g.to_move():
+        r["to_move"] = True
+        r["choices"] = [{"action": a, "words": _say(p, t, g, v, a)} for a in g.legal(seat)]
+    return r
+
+
+def _act(p, t, req, now):
+    if "seat" not in req:
+        raise BadRequest("missing seat")
+    if "action" not in req:
+        raise BadRequest("missing action")
+    g = _playing(t)
+    if g is None:
+        raise BadRequest("no game is being played (the table is in its %s)" % (
+            "start menu" if t.mode == "menu" else "mode " + t.mode))
+    seat = _int(req, "seat", 0, len(g.seats()) - 1)
+    if t.mode != "game":
+        raise BadRequest("the table is asking whether to leave the game: answer on its buttons first")
+    if _board_plays(g, seat):
+        raise BadRequest("seat %d is played by the board: it acts on its own" % seat)
+    if g.over:
+        raise BadRequest("the game is over")
+    waits = g.to_move()
+    if seat not in waits:
+        raise BadRequest("it is not seat %d's time to act (the game waits for seat%s %s)" % (
+            seat, "s" if len(waits) > 1 else "", " and ".join([str(s) for s in waits])))
+    a = req["action"]
+    legal = g.legal(seat)
+    if a not in legal:
+        _refusal(g, seat, a, legal)
+    legal = None
+    ctrl = t.play
+    if not hasattr(ctrl, "play_action"):
+        raise BadRequest("not supported: this game's table cannot act for a seat")
+    done = ctrl.turns_done
+    before = t.events.recorded
+    ctrl.play_action(seat, a, now)
+    if ctrl.turns_done == done and t.events.recorded == before and seat in g.to_move() and a in g.legal(seat):
+        raise BadRequest("the table did not take the action now: try again")
+    return {"seat": seat, "done": True, "turn": g.turn, "to_move": g.to_move()}
+
+
+def _refusal(g, seat, a, legal):
+    """Refuse an action that is not among the seat's choices. One of the choices' own kind (an integer)
+    gets the game's own message: its apply refuses it and changes nothing (the contract: apply is atomic,
+    and no game takes an integer that legal() does not list). Anything else (a written form, which apply
+    might take, bypassing the table) is refused here."""
+    kind = type(legal[0])
+    if type(a) is kind:
+        try:
+            g.apply(seat, a)
+        except ValueError as e:  # GameError
+            raise BadRequest(str(e))
+        raise RuntimeError("the game took an action its legal() does not list")  # (a broken game: say so)
+    raise BadRequest("give the action as seat lists it in choices (got %s)" % short(a))
+
+
 # kind -> (handler, the fields it takes besides id and req; None: the handler checks them)
 KINDS = {
     "hello": (_hello, ()),
@@ -302,6 +424,8 @@ KINDS = {
     "restart": (_restart, ()),
     "memory": (_memory, ()),
     "part": (_part, ("seq", "data", "end")),
+    "seat": (_seat, ("seat", "phone")),
+    "act": (_act, ("seat", "action")),
 }
 
 

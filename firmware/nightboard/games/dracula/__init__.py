@@ -16,6 +16,7 @@ GAME = {
     "options": (("rules", ("playtest", "classic")), ("level", (2, 3, 1)), ("size", (5, 7, 3))),
     "surface": ("grid", "size"),  # a square map whose side is the option "size"
     "table": ("nightboard.games.dracula.play", "DraculaPlay"),
+    "words": ("nightboard.games.dracula.say", "words"),  # its actions in words (the protocol's seat request)
     "colour": (255, 0, 110),
     "hides": True,  # it has hidden facts (Dracula's room): its seed is the board's own, shown at the end
 }

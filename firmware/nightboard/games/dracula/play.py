@@ -163,10 +163,15 @@ class DraculaPlay:
     def refuse(self, player, now):
         self.refused_until[player] = now + REFUSED_MS
 
-    def act(self, h, now):
+    def play_action(self, seat, action, now):
+        """Play `action` for hunter `seat` as its buttons would (the protocol's `act`, the tests: one name for
+        every game's controller)."""
+        self.act(seat, now, action)
+
+    def act(self, h, now, action=None):
         g = self.game
         try:
-            events = g.apply(h, self.chosen_action())
+            events = g.apply(h, self.chosen_action() if action is None else action)
         except GameError:
             self.refuse(h, now)
             return

@@ -218,6 +218,10 @@ class DraculaHunt:
     def seats(self):
         return list(HUNTERS[:self.hunters]) + [DRACULA]
 
+    def board_plays(self, seat):
+        """Whether the board plays this seat: Dracula's, always."""
+        return seat == self.hunters
+
     def to_move(self):
         if self.over:
             return []

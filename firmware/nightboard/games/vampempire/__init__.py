@@ -21,6 +21,7 @@ GAME = {
     # on a table with private hand panels, a ritual a row and the choice on the last: 10 x 7
     "surface": ("hex", "size", ("hand", 10, 7)),
     "table": ("nightboard.games.vampempire.play", "VampEmpirePlay"),
+    "words": ("nightboard.games.vampempire.words", "words"),  # its actions in words (the protocol's seat request)
     "colour": (150, 0, 40),
     "hides": True,  # it has hidden facts (the ritual deck and the hands): its seed is the board's own, shown at the end
 }

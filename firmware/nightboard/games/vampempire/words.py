@@ -117,3 +117,8 @@ def parse(text):
     except ValueError:
         pass
     raise GameError("%s: not a way to write %s" % (show(text), ws[0]))
+
+
+def words(game, v, a):
+    """An action in words for the protocol's `seat` request (GAME["words"]): its written form."""
+    return say(a)

@@ -20,6 +20,7 @@ GAME = {
     # panels, a hand of 6 cards there (a row per card, its value as lights lit) and the choice: 10 x 7
     "surface": ("ring", 2, 4, ("hand", 10, 7)),
     "table": ("nightboard.games.vampire_cards.play", "VampireCardsPlay"),
+    "words": ("nightboard.games.vampire_cards.say", "words"),  # its actions in words (the protocol's seat request)
     "colour": (255, 150, 0),  # amber in the start menu
     "hides": True,  # it has hidden facts (the hands and the pile): its seed is the board's own, shown at the end
 }

@@ -21,6 +21,7 @@ GAME = {
     # panels, a seat's items, loot, bites, Torch peeks, Vampire mark and choice there, a row each (10 x 7)
     "surface": ("grid", 7, ("hand", 10, 7)),
     "table": ("nightboard.games.vampire_nights.play", "VampireNightsPlay"),
+    "words": ("nightboard.games.vampire_nights.say", "words"),  # its actions in words (the protocol's seat request)
     "colour": (150, 0, 60),
     "hides": True,  # it has hidden facts (the rooms face down, hands, loot and bite cards): its seed is the board's own, shown at the end
 }

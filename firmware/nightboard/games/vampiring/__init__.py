@@ -19,6 +19,7 @@ GAME = {
                 ("board", ("none", "others", "last")), ("level", (2, 1, 3))),
     "surface": ("ring", 2, 8),  # a ring of 2N+8 cards for N families
     "table": ("nightboard.games.vampiring.play", "VampiRingPlay"),
+    "words": ("nightboard.games.vampiring.say", "words"),  # its actions in words (the protocol's seat request)
     "colour": (255, 0, 0),
     "hides": True,  # it has hidden facts (the choices not yet revealed (and a board family's)): its seed is the board's own, shown at the end
 }

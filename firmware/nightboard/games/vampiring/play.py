@@ -89,6 +89,13 @@ class VampiRingPlay:
         if role == "look" and player < self.game.families:
             self.looking[player] = 0
 
+    def play_action(self, seat, action, now):
+        """Confirm `action` (0..3) for family `seat` as its buttons would: its toggles are set to it first, so
+        its panel shows the choice it confirmed (the protocol's `act`, the tests)."""
+        self.meta[seat] = action >> 1
+        self.dir[seat] = action & 1
+        self.confirm(seat, now)
+
     def action(self, f):
         return self.meta[f] * 2 + self.dir[f]
 

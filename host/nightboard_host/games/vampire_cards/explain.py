@@ -213,40 +213,11 @@ def run(record, as_json=False, out=None):
 
 # --- the terminal: a seat's own hand and choice, only while it holds look ------------------------------
 
-END_WORDS = {"bitten": "give up healing and end the turn", "bite": "stop biting and end the turn",
-             "defend": "take the bite", "ward": "let the Fate take your lowest bone"}
-
-
 def action_words(v, a):
-    """An action of the seat whose view v is, in words (its own hand names the cards)."""
-    from nightboard.games.vampire_cards import moves as M
+    """An action of the seat whose view v is, in words (its own hand names the cards): the board's own words."""
+    from nightboard.games.vampire_cards.say import words
 
-    kind, t, x = M.split(a)
-    cards, hand = v["cards"], v["hand"] or []
-    if kind == M.END:
-        return END_WORDS.get(v["phase"], "end")
-    if kind in (M.DISCARD, M.DEFEND):
-        picked = M.picked(hand, x)
-        if kind == M.DEFEND:
-            return "defend with %s" % _cards(cards, picked)
-        if v["phase"] == "shed":
-            return "discard %s (down to 3)" % _cards(cards, picked)
-        return ("discard %s, draw back to 6" % _cards(cards, picked)) if picked else "discard nothing, end the turn"
-    if kind == M.FEATHER:
-        return "lay %s on %s bite" % (D.name(cards, hand[x]), "your" if t == v["me"] else _seat(t) + "'s")
-    if kind == M.HEAL:
-        return "heal %s bite with a Fate" % ("your" if t == v["me"] else _seat(t) + "'s")
-    if kind == M.FATE:
-        return "play a Fate against the Vampire"
-    if kind == M.DECLARE:
-        return "lay your bones face up and be the Vampire"
-    if kind == M.ESCAPE:
-        return "lay five %ss and escape" % D.SUITS[x].capitalize()
-    if kind == M.BITE:
-        return "bite %s with %s" % (_seat(t), D.name(cards, v["bones"][x]))
-    if kind == M.WARD:
-        return "play a Fate against the bite"
-    return M.KINDS[kind] if 0 <= kind < len(M.KINDS) else str(a)
+    return words(None, v, a)
 
 
 def own_hand(table, seat):
