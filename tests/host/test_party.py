@@ -175,3 +175,49 @@ def test_a_board_unplugged_and_back_is_told_and_the_game_goes_on():
         table.close()
         seat.close()
         server.close()
+
+
+@pytest.fixture()
+def card_game():
+    s = PartyServer("ring4", {"game": "vampire_cards", "players": 3, "seed": 9})
+    yield s
+    s.close()
+
+
+def test_a_seat_acts_only_as_itself_and_an_illegal_action_gets_the_games_words(card_game):
+    server = card_game
+    red, blue = Events(server, server.seat(0, "/events")), Events(server, server.seat(1, "/events"))
+    try:
+        mine = red.next("seat", lambda d: d["to_move"] and d["actions"])[1]
+        assert mine["view"][0].startswith("Your hand (6): ")
+        assert blue.next("seat", lambda d: d["playing"])[1]["actions"] == []
+        turn = server.board.table.game.turn
+        legal = mine["actions"][0]["action"]
+        r = server.post(server.seat(1, "/act"), {"action": legal})  # red's move, from blue's page
+        assert r.status_code == 409 and "not seat 1's time" in r.json()["error"]
+        r = server.post(server.seat(0, "/act"), {"action": 99999})
+        assert r.status_code == 409 and "99999" in r.json()["error"]
+        r = server.post(server.seat(0, "/act"), {"action": "discard"})
+        assert r.status_code == 409 and "choices" in r.json()["error"]
+        assert server.board.table.game.turn == turn  # nothing changed
+        r = server.post(server.seat(0, "/act"), {"action": legal})
+        assert r.status_code == 200, r.text
+        assert blue.next("seat", lambda d: d["to_move"])[1]["actions"]
+        assert not red.next("seat", lambda d: not d["to_move"])[1]["actions"]
+    finally:
+        red.close()
+        blue.close()
+
+
+def test_the_buttons_keep_working_beside_the_phones(card_game):
+    server = card_game
+    table = Events(server, server.table("/events"))
+    try:
+        table.next("table", lambda d: d["to_move"] == [0])
+        # red plays on its buttons (ok plays the choice its panel offers), as if nobody had a phone
+        reply = server.party.driver.submit("tap", player=0, role="ok").result(10)
+        assert reply["ok"]
+        table.next("table", lambda d: d["to_move"] == [1])  # blue's move now, and the log says so in words
+        table.next("table", lambda d: [2, "blue's turn"] in d["log"])
+    finally:
+        table.close()
