@@ -2,6 +2,8 @@
 tokens, the pages, the pushed messages, and every kind of bad request refused with a sentence, the table going on."""
 
 
+import time
+
 import pytest
 
 from nightboard_host import cli
@@ -190,6 +192,11 @@ def test_a_seat_acts_only_as_itself_and_an_illegal_action_gets_the_games_words(c
     try:
         mine = red.next("seat", lambda d: d["to_move"] and d["actions"])[1]
         assert mine["view"][0].startswith("Your hand (6): ")
+        # a seat whose page is open is played from a phone: the table draws nothing private of it
+        end = time.monotonic() + 10
+        while not server.board.table.is_phone(0) and time.monotonic() < end:
+            time.sleep(0.02)
+        assert server.board.table.is_phone(0) and not server.board.table.is_phone(2)
         assert blue.next("seat", lambda d: d["playing"])[1]["actions"] == []
         turn = server.board.table.game.turn
         legal = mine["actions"][0]["action"]
