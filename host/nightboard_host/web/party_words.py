@@ -96,10 +96,13 @@ def view_words(game, seat, view, public=None):
     return _plain(view, public)
 
 
+OWN_NUMBER = ("you", "me", "seat")  # the seat's own number, which its page says in its colour already
+
+
 def _plain(view, public):
     public = public if isinstance(public, dict) else {}
     out = []
-    for k in sorted(k for k in view if k not in public or public[k] != view[k]):
+    for k in sorted(k for k in view if (k not in public or public[k] != view[k]) and k not in OWN_NUMBER):
         text = json.dumps(view[k], sort_keys=True, separators=(",", ":"))
         out.append("%s: %s" % (k.replace("_", " "), text if len(text) <= 120 else text[:117] + "..."))
     return out
