@@ -35,12 +35,12 @@ class Counter:
 class PartyServer:
     """The party on a simulated table (profile name, start options) served on 127.0.0.1:<free port>."""
 
-    def __init__(self, name="ring4", start=None, board=None, make_token=None):
+    def __init__(self, name="ring4", start=None, board=None, make_token=None, speed=1.0):
         import uvicorn
 
         self.port = free_port()
         self.url = "http://127.0.0.1:%d" % self.port
-        self.board = board if board is not None else SimBoard(profile(name), start)
+        self.board = board if board is not None else SimBoard(profile(name), start, speed=speed)
         self.party = P.Party(self.board, self.url, make_token=make_token or P.new_token)
         config = uvicorn.Config(P.make_app(self.party), host="127.0.0.1", port=self.port, log_level="warning",
                                 lifespan="on", limit_concurrency=P.MAX_STREAMS + 16)

@@ -31,8 +31,7 @@ function showTable(t) {
   info = t;
   $("status").textContent = t.status || "";
   $("title").textContent = t.title || (t.mode === "menu" ? "Start menu" : t.mode || "");
-  const names = config.shape ? config.shape.panels.map((p) => p.name) : [];
-  $("turn").textContent = t.game && t.to_move.length ? "To move: " + t.to_move.map((s) => names[s] || s).join(", ") : "";
+  $("turn").textContent = t.over ? "The game is over." : "";
   fill($("describe"), t.describe, li);
   fill($("log"), t.log.slice(-40), ([turn, words]) => li(turn ? `${turn}: ${words}` : words));
   $("log").scrollTop = $("log").scrollHeight;

@@ -49,17 +49,19 @@ class SimBoard:
     """The simulated table, run in real time in a thread: `link()` gives a ThreadLink to it.
 
     profile: a checked profile; start: Table start options or None for the start menu. The table's own
-    randomness (seeds drawn by its menu) is os.urandom, as `nightboard play` has it."""
+    randomness (seeds drawn by its menu) is os.urandom, as `nightboard play` has it. Its clock moves a frame
+    time at each frame; `speed` > 1 runs the frames that much faster than real time (tests)."""
 
-    def __init__(self, profile, start=None, clock=None):
-        from nightboard.hal.sim import RealClock, make_sim_hal
+    def __init__(self, profile, start=None, speed=1.0):
+        from nightboard.hal.sim import SimClock, make_sim_hal
         from nightboard.hal.sim_serial import SimSerial
         from nightboard.table.app import Table
         from nightboard.table.protocol import Protocol
 
         self.lock = threading.Lock()
         self._replied = threading.Condition(self.lock)
-        self.clock = clock if clock is not None else RealClock()
+        self.clock = SimClock(0)
+        self.speed = speed
         self.hal = make_sim_hal(profile, clock=self.clock)
         self.table = Table(profile, self.hal, start)
         self._out = bytearray()
@@ -95,10 +97,11 @@ class SimBoard:
 
     def _run(self):
         due = time.monotonic()
-        step = self.frame_ms / 1000.0
+        step = self.frame_ms / 1000.0 / self.speed
         while not self._stop.is_set():
             t0 = time.perf_counter()
             with self.lock:
+                self.clock.advance(self.frame_ms)
                 self.table.tick()
             spent = (time.perf_counter() - t0) * 1000.0
             self.frame_times.append(spent)
