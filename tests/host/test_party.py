@@ -93,6 +93,8 @@ def test_bad_requests_get_a_sentence_and_change_nothing(server):
         (server.post(server.table("/start"), content="x" * (P.MAX_BODY + 1)), 413, "too large"),
         (server.post(server.seat(0, "/act"), {"act": 1}), 400, "an action is"),
         (server.post(server.seat(0, "/act"), content="[]"), 400, "JSON object"),
+        (server.post(server.table("/button"), {"player": 0, "role": "jump"}), 400, "one of mode, move, look, ok"),
+        (server.post(server.table("/button"), {"player": 9, "role": "ok"}), 409, "player"),
     ]
     for r, status, words in cases:
         assert r.status_code == status, (r.status_code, r.text)
@@ -228,3 +230,46 @@ def test_the_buttons_keep_working_beside_the_phones(card_game):
         table.next("table", lambda d: d["to_move"] == [1] and [2, "blue's turn"] in d["log"])
     finally:
         table.close()
+
+
+def test_lan_serves_the_network_and_says_where(tmp_path):
+    import re
+    import signal
+    import subprocess
+    import sys
+
+    from party_helpers import free_port
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "nightboard_host.cli", "party", "--lan", "--http-port", str(port)],
+                            cwd=str(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        out = ""
+        end = time.monotonic() + 60
+        while "Ctrl-C" not in out and time.monotonic() < end and proc.poll() is None:
+            out += proc.stdout.readline()
+        assert "Serving the local network at http://" in out, out
+        where = re.search(r"local network at (http://[0-9.]+:%d)/" % port, out).group(1)
+        assert re.search(r"^  %s/t/\S{22,}$" % re.escape(where), out, re.M), out  # the codes carry that address
+        import httpx
+
+        assert httpx.get("http://127.0.0.1:%d/" % port).status_code == 404  # bound to every address
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(20)
+
+
+def test_a_sleeping_phones_stream_holds_one_message_of_each_kind():
+    import asyncio
+
+    async def go():
+        box = P.Mailbox()
+        for i in range(1000):
+            box.put_nowait(("frame", "f%d" % i))
+            box.put_nowait(("table", "t%d" % i))
+        first = await box.get()
+        box.put_nowait(None)
+        return first, await box.get()
+
+    first, then = asyncio.run(go())
+    assert first == [("frame", "f999"), ("table", "t999")] and then is None

@@ -35,7 +35,8 @@ function showTable(t) {
   fill($("describe"), t.describe, li);
   fill($("log"), t.log.slice(-40), ([turn, words]) => li(turn ? `${turn}: ${words}` : words));
   $("log").scrollTop = $("log").scrollHeight;
-  $("start").hidden = !!t.game && !t.over;
+  $("start").hidden = (!!t.game && !t.over) || t.mode === "resume_ask";
+  $("resume").hidden = t.mode !== "resume_ask"; // the board asks after a power cut: its ok or its move
   later();
 }
 
@@ -85,6 +86,9 @@ async function post(what, body) {
   const reply = await r.json().catch(() => ({ error: `the server answered ${r.status}` }));
   return r.ok ? null : reply.error;
 }
+
+$("carry-on").addEventListener("click", () => post("button", { player: 0, role: "ok" }));
+$("afresh").addEventListener("click", () => post("button", { player: 0, role: "move" }));
 
 // the start form: the games' facts, as the protocol's `start` takes them
 const games = new Map(config.games.map((g) => [g.name, g]));

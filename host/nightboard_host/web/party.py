@@ -33,6 +33,8 @@ HEARTBEAT_S = 15.0  # a comment line on every quiet stream, so that a dead phone
 STATIC = {"table-canvas.js": "table-canvas.js", "party.css": "party/party.css", "table.js": "party/table.js",
           "seat.js": "party/seat.js"}
 TYPES = {".js": "text/javascript; charset=utf-8", ".css": "text/css; charset=utf-8"}
+ROLES = ("mode", "move", "look", "ok")
+LONG_TAP_MS = 1200  # a long press (the profiles' long_ms is 800 or less)
 FORBIDDEN = "This address is not (or no longer) a page of this table: ask for a fresh join code at the table."
 SECURITY_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff",
                     "X-Frame-Options": "DENY",
@@ -94,6 +96,34 @@ class Limits:
             return False
         self.left[s] -= 1.0
         return True
+
+
+class Mailbox:
+    """What a pushed stream has still to send: the newest message of each kind only (each is whole, so an older
+    one is of no use), and whether its token was replaced. A phone that sleeps with its stream open holds at
+    most one message of each kind here, never a growing queue."""
+
+    def __init__(self):
+        self.waiting = {}
+        self.closed = False
+        self.ready = asyncio.Event()
+
+    def put_nowait(self, item):
+        if item is None:
+            self.closed = True
+        else:
+            self.waiting[item[0]] = item[1]
+        self.ready.set()
+
+    async def get(self):
+        """[(kind, text)] waiting, or None once closed."""
+        await self.ready.wait()
+        self.ready.clear()
+        if self.closed:
+            return None
+        out = sorted(self.waiting.items())
+        self.waiting = {}
+        return out
 
 
 class Hub:
@@ -315,14 +345,15 @@ def make_app(party):
                     yield _event(*item)
                 while True:
                     try:
-                        item = await asyncio.wait_for(q.get(), HEARTBEAT_S)
+                        items = await asyncio.wait_for(q.get(), HEARTBEAT_S)
                     except asyncio.TimeoutError:
                         yield b": still here\n\n"
                         continue
-                    if item is None or not check():
+                    if items is None or not check():
                         yield _event("gone", json.dumps({"error": FORBIDDEN}))
                         return
-                    yield _event(*item)
+                    for item in items:
+                        yield _event(*item)
             finally:
                 check.forget()
         headers = dict(SECURITY_HEADERS)
@@ -348,7 +379,7 @@ def make_app(party):
             return _text(403, FORBIDDEN)
         if len(party.hub.table) >= MAX_STREAMS_PER_PAGE * 2 or party.hub.count() >= MAX_STREAMS:
             return _text(429, "too many table pages are open: close one and reload")
-        q = asyncio.Queue()
+        q = Mailbox()
         party.hub.table.add(q)
         first = [(k, party.driver.latest(k)) for k in ("table", "frame") if party.driver.latest(k) is not None]
         first.append(("joins", json.dumps(_public_joins(party), sort_keys=True)))
@@ -363,7 +394,7 @@ def make_app(party):
         if len(where) >= MAX_STREAMS_PER_PAGE or party.hub.count() >= MAX_STREAMS:
             return _text(429, "too many pages are open for this seat (at most %d): close one and reload"
                          % MAX_STREAMS_PER_PAGE)
-        q = asyncio.Queue()
+        q = Mailbox()
         where.add(q)
         party.driver.phones.add(s)
         party.driver.wake()
@@ -425,9 +456,30 @@ def make_app(party):
         _joins_changed(party)
         return JSONResponse({"ok": True}, headers=SECURITY_HEADERS)
 
+    async def button(request):
+        """The table page's own buttons: a seat's button tapped on the board (carry on with a saved game...)."""
+        if not table_ok(request):
+            return _text(403, FORBIDDEN)
+        obj, bad = await _body(request)
+        if bad:
+            return _text(*bad)
+        p, role, long = obj.get("player"), obj.get("role"), obj.get("long", False)
+        if set(obj) - {"player", "role", "long"} or not isinstance(p, int) or isinstance(p, bool) or \
+                role not in ROLES or not isinstance(long, bool):
+            return _text(400, "give {\"player\": a seat's number, \"role\": one of %s, \"long\": true or false}"
+                         % ", ".join(ROLES))
+        args = {"player": p, "role": role}
+        if long:
+            args["ms"] = LONG_TAP_MS
+        reply, bad = await _ask(party, "tap", **args)
+        if bad:
+            return _text(*bad)
+        return JSONResponse({"ok": True}, headers=SECURITY_HEADERS)
+
     routes = [Route("/", home), Route("/static/{name}", static),
               Route("/t/{token}", table_page), Route("/t/{token}/events", table_events),
               Route("/t/{token}/start", start, methods=["POST"]), Route("/t/{token}/renew", renew, methods=["POST"]),
+              Route("/t/{token}/button", button, methods=["POST"]),
               Route("/s/{token}", seat_page), Route("/s/{token}/events", seat_events),
               Route("/s/{token}/act", act, methods=["POST"])]
     app = Starlette(routes=routes, lifespan=lifespan)
