@@ -409,8 +409,8 @@ def make_app(party):
         if s is None:
             return _text(403, FORBIDDEN)
         obj, bad = await _body(request)
-        if bad:
-            return _text(*bad)
+        if bad or obj is None:
+            return _text(*(bad or (400, "no request")))
         if set(obj) != {"action"}:
             return _text(400, "an action is {\"action\": one of the seat's actions}, nothing else (got %s)"
                          % ", ".join(sorted(obj)) if obj else "an action is {\"action\": one of the seat's actions}")
@@ -431,22 +431,22 @@ def make_app(party):
         if not table_ok(request):
             return _text(403, FORBIDDEN)
         obj, bad = await _body(request)
-        if bad:
-            return _text(*bad)
+        if bad or obj is None:
+            return _text(*(bad or (400, "no request")))
         bad = _check_start(party, obj)
         if bad:
             return _text(400, bad)
-        reply, bad = await _ask(party, "start", **obj)
-        if bad:
-            return _text(*bad)
+        reply, bad = await _ask(party, "start", **{str(k): v for k, v in obj.items()})
+        if bad or reply is None:
+            return _text(*(bad or (503, "no reply")))
         return JSONResponse({"ok": True, "game": reply.get("game")}, headers=SECURITY_HEADERS)
 
     async def renew(request):
         if not table_ok(request):
             return _text(403, FORBIDDEN)
         obj, bad = await _body(request)
-        if bad:
-            return _text(*bad)
+        if bad or obj is None:
+            return _text(*(bad or (400, "no request")))
         s = obj.get("seat")
         if set(obj) != {"seat"} or not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < len(
                 party.tokens.seats):
@@ -461,8 +461,8 @@ def make_app(party):
         if not table_ok(request):
             return _text(403, FORBIDDEN)
         obj, bad = await _body(request)
-        if bad:
-            return _text(*bad)
+        if bad or obj is None:
+            return _text(*(bad or (400, "no request")))
         p, role, long = obj.get("player"), obj.get("role"), obj.get("long", False)
         if set(obj) - {"player", "role", "long"} or not isinstance(p, int) or isinstance(p, bool) or \
                 role not in ROLES or not isinstance(long, bool):

@@ -209,21 +209,20 @@ class Driver:
                 self._work[:0] = [("state", {}, self._got_state), ("events", {"since": self._last_seq},
                                                                     self._got_events)]
             self._force = self._force or bool(cmds)
-        reqs = [(k, a, None) for k, a, _f in cmds] + [("frame", {}, self._got_frame)]
-        while self._work and len(reqs) < LINES and not (self._work[0][0] == "events" and any(
+        reqs = [("frame", {}, self._got_frame)]
+        while self._work and len(cmds) + len(reqs) < LINES and not (self._work[0][0] == "events" and any(
                 r[0] == "events" for r in reqs)):
             reqs.append(self._work.pop(0))
         try:
-            replies = exchange(self.link, [(k, a) for k, a, _h in reqs])
+            replies = exchange(self.link, [(k, a) for k, a, _f in cmds] + [(k, a) for k, a, _h in reqs])
         except ProtocolError as e:
             for _k, _a, fut in cmds:
                 fut.set_exception(e)
             raise
+        for i in range(len(cmds)):
+            cmds[i][2].set_result(replies[i])
         for i in range(len(reqs)):
-            if i < len(cmds):
-                cmds[i][2].set_result(replies[i])
-            else:
-                reqs[i][2](replies[i])
+            reqs[i][2](replies[len(cmds) + i])
         if not self._work and self._seats_wanted:
             self._seats_wanted = False
             self._ask_seats()
