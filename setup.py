@@ -10,6 +10,6 @@ from setuptools import find_packages, setup
 
 PACKAGES = (find_packages("firmware", include=["nightboard", "nightboard.*"])
             + find_packages("host", include=["nightboard_host", "nightboard_host.*"])
-            + ["nightboard_host.firmware", "nightboard_host.profiles", "nightboard_host.docs"])
+            + ["nightboard_host.firmware", "nightboard_host.profiles", "nightboard_host.docs", "nightboard_host.pages"])
 
 setup(packages=PACKAGES)

@@ -1,4 +1,4 @@
-"""The `nightboard` command: play, replay, snapshot, flash, monitor, web, bench."""
+"""The `nightboard` command: play, replay, snapshot, flash, monitor, web, party, bench."""
 
 import argparse
 import os
@@ -138,6 +138,8 @@ def build_parser():
 
     from nightboard_host.web.serve import add_web_command
     add_web_command(sub)
+    from nightboard_host.web.party import add_party_command
+    add_party_command(sub)
     from nightboard_host.bench.costs import add_bench_command
     add_bench_command(sub)
     from nightboard_host.commands.run_pi import add_run_command; add_run_command(sub)  # noqa: E702  (one line: the Pi's `run`)

@@ -25,7 +25,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "tests" / "_artifacts" / "install"
 WHEELS = CACHE / "wheels"
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "firmware", "host", "hardware/profiles", "docs")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "firmware", "host", "hardware/profiles", "docs", "web/party",
+           "web/table-canvas.js")
 PIP_QUIET = ["--disable-pip-version-check", "--quiet"]
 
 
@@ -237,3 +238,46 @@ def test_commands_that_work_on_the_repository_say_so(installed, elsewhere):
         r = _run(bin_dir, elsewhere, *args)
         assert r.returncode == 2, (args, r.stdout, r.stderr)
         assert "works on a checkout of the repository" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_party_serves_its_pages_from_another_directory(installed, elsewhere):
+    """`nightboard party` from the wheel: the simulated table, the table page and the files it loads."""
+    import re
+    import socket
+    import urllib.error
+    import urllib.request
+
+    wheel, bin_dir = installed
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for rel in ("party/table.html", "party/seat.html", "party/table.js", "party/seat.js", "party/party.css",
+                "table-canvas.js"):
+        assert "nightboard_host/pages/" + rel in names, rel
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    cwd, env = elsewhere
+    proc = subprocess.Popen([str(bin_dir / "nightboard"), "party", "--http-port", str(port)], cwd=str(cwd), env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        url = None
+        end = time.monotonic() + 60
+        while url is None and time.monotonic() < end:
+            line = proc.stdout.readline()
+            assert line or proc.poll() is None, "nightboard party ended: %s" % proc.stdout.read()
+            m = re.search(r"(http://127\.0\.0\.1:%d/t/\S+)" % port, line)
+            url = m.group(1) if m else None
+        assert url, "no table page's address printed"
+        page = urllib.request.urlopen(url, timeout=20).read().decode()
+        assert "<canvas" in page and "/s/" in page  # the join codes
+        for name in ("table.js", "seat.js", "party.css", "table-canvas.js"):
+            assert urllib.request.urlopen("http://127.0.0.1:%d/static/%s" % (port, name), timeout=20).status == 200
+        with pytest.raises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen("http://127.0.0.1:%d/t/wrong" % port, timeout=20)
+        assert e.value.code == 403
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(20)
+        except subprocess.TimeoutExpired:
+            proc.kill()

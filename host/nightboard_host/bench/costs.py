@@ -470,7 +470,8 @@ def sections():
 # The parts a run can be limited to (--only): the table's figures, then each game's own section and the
 # flash and pico ones (sections()). "heap", "turn" and "frames" are measured per game: --game limits them
 # to the games named (and, with no --only, the run to them and those games' own sections).
-PARTS = ("heap", "frame_cost", "wire", "turn", "frames", "thinking", "gc", "latency", "boot", "web", "evening")
+PARTS = ("heap", "frame_cost", "wire", "turn", "frames", "thinking", "gc", "latency", "boot", "web", "evening",
+         "party")
 PER_GAME = ("frame_instructions", "thinking")  # results keyed by game inside: a run of some games updates theirs only
 
 
@@ -524,6 +525,10 @@ def run(quick=False, only=None, games=None):
         from nightboard_host.web import bench as web_bench
 
         results["web"] = web_bench.figures()
+    if want("party"):  # `nightboard party`: a tap to the LEDs, the board's frame with pages open (web/party_bench.py)
+        from nightboard_host.web import party_bench
+
+        results["party"] = party_bench.figures()
     if want("evening"):  # the heap at the tenth start of each program beside the first (bench/evening.py)
         from nightboard_host.bench import evening
 
@@ -723,6 +728,9 @@ def table_rows(results, previous=None):
     from nightboard_host.web import bench as web_bench
 
     rows.extend(web_bench.rows(results.get("web")))
+    from nightboard_host.web import party_bench
+
+    rows.extend(party_bench.rows(results.get("party")))
     from nightboard_host.bench import evening
 
     rows.extend(evening.rows(results.get("evening")))

@@ -1,0 +1,403 @@
+"""The party's one conversation with the board: a thread that asks it what everybody may see, what each seat may
+see and do, and carries the seats' actions to it (docs/party.md).
+
+It speaks only the protocol: `hello`, `profile`, `state`, `frame`, `events` for the table page, `seat` for each
+seat's own view and choices, `act` for a seat's action, `start` and `tap` for the table page's own controls. Every
+message it publishes is whole (a snapshot, never a difference), so a page that comes back after a sleep or a
+reload is right with the first message it gets. A board that stops answering is opened again every second; the
+pages are told so in words meanwhile.
+"""
+
+import json
+import queue
+import threading
+import time
+from concurrent.futures import Future
+
+from nightboard.table.layout import Layout
+from nightboard.table.palette import SEAT, SEAT_NAMES
+from nightboard.table.profile import ProfileError, load_profile
+from nightboard_host.link.client import SOFT_REBOOT, BoardTimeout, ProtocolError, RequestFailed, decode, encode
+from nightboard_host.web import party_words
+
+LINES = 4  # requests sent at once: the board answers up to 4 lines in a frame (docs/protocol.md)
+ROUND_GAP_S = 0.01  # a round waits this long for a page's request (a round itself takes some 3 frames)
+STATE_EVERY_S = 0.25  # the words, the log and the seats' views (also at once after anything a page did)
+SEATS_EVERY_S = 2.0  # each seat's view, asked again even when nothing public moved
+RETRY_S = 1.0
+LOG_KEPT = 60
+
+
+def dumps(obj):
+    """The one way the party writes a message: the same object always gives the same bytes."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def shape_of(profile):
+    """The table's shape for web/table-canvas.js (as web/py/webtable.py gives it to the browser table)."""
+    lay = Layout(profile)
+    panels = []
+    for p in range(lay.max_players):
+        hand = None
+        if lay.hand_w:
+            w, h = lay.hand_w, lay.hand_h
+            hand = [lay.hand_led(p, 0, 0), lay.hand_led(p, w - 1, 0), lay.hand_led(p, w - 1, h - 1), w, h]
+        panels.append({"blood": [lay.blood_led(p, 0), lay.blood_led(p, lay.blood_count - 1)],
+                       "status": [lay.status_led(p, 0), lay.status_led(p, lay.status_count - 1)],
+                       "hand": hand, "name": SEAT_NAMES[p] if p < len(SEAT_NAMES) else "player %d" % p,
+                       "colour": list(SEAT[p % len(SEAT)])})
+    return {"name": lay.name, "kind": lay.kind, "geometry": [list(g) for g in lay.geometry()], "panels": panels}
+
+
+def seat_name(p):
+    return SEAT_NAMES[p] if 0 <= p < len(SEAT_NAMES) else "player %d" % p
+
+
+class Driver:
+    """Owns the link to `board` (party_link.SimBoard or PortBoard) in a thread; `publish(kind, seat, text)` is
+    called with each new message (kind "frame", "table" or "seat"; seat None but for "seat")."""
+
+    def __init__(self, board, publish):
+        self.board = board
+        self.publish = publish
+        self.commands = queue.Queue()
+        self.link = None
+        self.profile = None
+        self.shape = None
+        self.layout = None
+        self.status = "connecting to %s" % board.describe()
+        self.seats = 0  # seats of the table (its panels), known once the profile came
+        self.players = 0
+        self._last = {}  # what was last published: (kind, seat) -> text
+        self._state = None
+        self._public_key = None
+        self._log = []
+        self._log_game = None
+        self._last_seq = 0
+        self._to_move = []
+        self.phones = set()  # seats whose page has been opened: marked on the board as played from a phone
+        self._marked = set()  # seats the board said are marked so
+        self._seat_due = 0.0
+        self._words_due = 0.0
+        self._work = []  # the questions to ask next: (kind, args, what to do with the reply)
+        self._force = False
+        self._seats_wanted = False
+        self._stop = threading.Event()
+        self._thread = None
+        self.frame_count = 0  # frames published (the bench)
+
+    # --- the web side asks ------------------------------------------------------------------------------
+
+    def submit(self, kind, **args):
+        """A Future with the board's reply to a request done for a page (act, start, tap), or its error."""
+        fut = Future()
+        self.commands.put((kind, args, fut))
+        return fut
+
+    def wake(self):
+        """Ask the board for the words and the seats' views at once (a page just opened)."""
+        self.commands.put(("", None, None))
+
+    def start(self):
+        self._thread = threading.Thread(target=self._run, name="nightboard-party-driver", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self):
+        self._stop.set()
+        self.commands.put(None)
+        if self._thread is not None:
+            self._thread.join(3.0)
+        self._close()
+
+    # --- the thread -------------------------------------------------------------------------------------
+
+    def _run(self):
+        while not self._stop.is_set():
+            try:
+                if self.link is None:
+                    self._connect()
+                self.round(ROUND_GAP_S)
+            except Restarted:  # back at its start menu, answering again: ask everything afresh
+                self._work = []
+                self._force = True
+                self._words_due = 0.0
+            except ProtocolError as e:
+                self._lost(str(e))
+            except (OSError, ValueError) as e:  # a port gone under pyserial, a reply that is no JSON object
+                self._lost(str(e))
+            except Exception as e:  # noqa: BLE001 - a fault of ours: said on the pages and the terminal, then on
+                import traceback
+
+                traceback.print_exc()
+                self._lost("the party's own fault: %s: %s" % (type(e).__name__, e))
+
+    def _connect(self):
+        link = self.board.link()
+        try:
+            link.call("hello")
+            try:
+                profile = load_profile(link.call("profile")["profile"])
+            except ProfileError as e:
+                raise ProtocolError("the board's profile does not check out here: %s" % e)
+        except Exception:
+            _close(link)
+            raise
+        self.link = link
+        if self.profile is None or profile != self.profile:
+            self.profile = profile
+            self.layout = Layout(profile)
+            self.shape = shape_of(profile)
+            self.seats = profile["max_players"]
+        self.status = ""
+        self._public_key = None
+        self._marked = set()
+        self._last_seq = 0
+        self._log = []
+        self._seat_due = 0.0
+        self._words_due = 0.0
+        self._work = []
+        self._force = True
+        self._publish_table()
+
+    def _lost(self, why):
+        self._close()
+        self.status = "the board is not answering (%s): trying again every second" % why
+        self._fail_commands(self.status)
+        self._publish_table()
+        for s in range(self.seats):
+            self._publish_seat(s, None)
+        self._stop.wait(RETRY_S)
+
+    def _close(self):
+        link, self.link = self.link, None
+        _close(link)
+
+    def _fail_commands(self, why):
+        while True:
+            try:
+                item = self.commands.get_nowait()
+            except queue.Empty:
+                return
+            if item is not None and item[2] is not None:
+                item[2].set_exception(ProtocolError(why))
+
+    def round(self, wait_s=0.0):
+        """One exchange with the board: the pages' requests first, the frame always, and the next questions of
+        the words and the seats' views, up to LINES requests sent at once (the board answers that many in one
+        frame, and a frame that answered is followed by two that answer nothing: one request at a time would
+        cost three frames each)."""
+        cmds = []
+        try:
+            item = self.commands.get(timeout=wait_s) if wait_s > 0 else self.commands.get_nowait()
+            while True:
+                if item is None:
+                    return
+                if item[2] is None:
+                    self._force = True  # a wake: the views at once
+                elif item[2].set_running_or_notify_cancel():
+                    cmds.append(item)
+                if len(cmds) >= LINES - 1:
+                    break
+                item = self.commands.get_nowait()
+        except queue.Empty:
+            pass
+        now = time.monotonic()
+        if cmds or self._force or now >= self._words_due:
+            self._words_due = now + STATE_EVERY_S
+            if not any(k in ("state", "events") for k, _a, _h in self._work):
+                self._work[:0] = [("state", {}, self._got_state), ("events", {"since": self._last_seq},
+                                                                    self._got_events)]
+            self._force = self._force or bool(cmds)
+        reqs = [("frame", {}, self._got_frame)]
+        while self._work and len(cmds) + len(reqs) < LINES and not (self._work[0][0] == "events" and any(
+                r[0] == "events" for r in reqs)):
+            reqs.append(self._work.pop(0))
+        try:
+            replies = exchange(self.link, [(k, a) for k, a, _f in cmds] + [(k, a) for k, a, _h in reqs])
+        except ProtocolError as e:
+            for _k, _a, fut in cmds:
+                fut.set_exception(e)
+            raise
+        for i in range(len(cmds)):
+            cmds[i][2].set_result(replies[i])
+        for i in range(len(reqs)):
+            reqs[i][2](replies[len(cmds) + i])
+        if not self._work and self._seats_wanted:
+            self._seats_wanted = False
+            self._ask_seats()
+
+    def _got_frame(self, r):
+        leds = r.get("leds")
+        if not r.get("ok") or not isinstance(leds, str):
+            raise ProtocolError("the board's frame reply has no leds: %s" % r.get("error", r))
+        if self._emit("frame", None, dumps({"leds": leds})):
+            self.frame_count += 1
+
+    def _got_state(self, r):
+        if not r.get("ok"):
+            raise ProtocolError("the board refused state: %s" % r.get("error"))
+        self._state = r
+        game = r.get("game")
+        if game != self._log_game:
+            self._log, self._log_game = [], game
+            self._marked = set()  # a new game: its seats are marked afresh
+        self.players = _players(r)
+        key = dumps([r.get("mode"), game, r.get("turn"), r.get("describe"), r.get("state")])
+        now = time.monotonic()
+        if key != self._public_key or self._force or now >= self._seat_due:
+            self._seat_due = now + SEATS_EVERY_S
+            self._seats_wanted = True
+        self._force = False
+        self._public_key = key
+        self._publish_table()
+
+    def _got_events(self, r):
+        if not r.get("ok"):
+            raise ProtocolError("the board refused events: %s" % r.get("error"))
+        last = r.get("last", 0)
+        if last < self._last_seq:  # the board restarted: its numbering starts again
+            self._log = []
+            self._last_seq = 0
+            self._work.append(("events", {"since": 0}, self._got_events))
+            return
+        for seq, ev in r.get("events") or []:
+            self._log.append(ev)
+            self._last_seq = seq
+        del self._log[:max(0, len(self._log) - LOG_KEPT)]
+        if r.get("more"):
+            self._work.append(("events", {"since": self._last_seq}, self._got_events))
+        self._publish_table()
+
+    def _ask_seats(self):
+        """The seats' views: asked of the board for the seats in the game, said plainly for the others."""
+        r = self._state or {}
+        playing = r.get("mode") in ("game", "confirm_quit")
+        self._to_move = [s for s in self._to_move if s < self.players] if playing else []
+        for s in range(self.seats):
+            if not playing or s >= self.players:
+                self._publish_seat(s, None)
+                continue
+            args = {"seat": s}
+            if s in self.phones and s not in self._marked:
+                args["phone"] = True  # a page of this seat is open: the table draws nothing of its secrets
+            self._work.append(("seat", args, lambda reply, s=s: self._got_seat(s, reply)))
+
+    def _got_seat(self, s, reply):
+        if reply.get("ok") and reply.get("phone"):
+            self._marked.add(s)
+        else:
+            self._marked.discard(s)
+        moving = bool(reply.get("ok") and reply.get("to_move"))
+        if moving != (s in self._to_move):
+            self._to_move = sorted(set(self._to_move) ^ {s})
+            self._publish_table()
+        self._publish_seat(s, reply)
+
+    # --- the messages -----------------------------------------------------------------------------------
+
+    def table_message(self):
+        r = self._state or {}
+        game = r.get("game") if r.get("mode") in ("game", "confirm_quit") else None
+        mirror = party_words.mirror(game, r.get("state"), self.players)
+        return {"status": self.status, "mode": r.get("mode"), "game": game,
+                "title": party_words.title(game), "describe": list(r.get("describe") or []),
+                "turn": r.get("turn"), "players": self.players, "to_move": list(self._to_move),
+                "over": bool(game) and party_words.over(r.get("state")),
+                "log": party_words.log_words(game, self._log, mirror),
+                "labels": party_words.labels(game, self.layout, mirror), "seed": r.get("seed")}
+
+    def seat_message(self, s, reply):
+        r = self._state or {}
+        game = r.get("game") if r.get("mode") in ("game", "confirm_quit") else None
+        msg = {"seat": s, "name": seat_name(s), "colour": list(SEAT[s % len(SEAT)]), "status": self.status,
+               "title": party_words.title(game), "describe": list(r.get("describe") or []), "turn": r.get("turn"),
+               "playing": bool(game) and s < self.players, "over": bool(game) and party_words.over(r.get("state")),
+               "to_move": False, "board": False, "note": None, "view": [], "actions": [], "error": None}
+        if reply is None:
+            return msg
+        if not reply.get("ok"):
+            msg["error"] = reply.get("error", "?")
+            return msg
+        msg["to_move"] = bool(reply.get("to_move"))
+        msg["board"] = bool(reply.get("board"))
+        msg["note"] = reply.get("note")
+        msg["view"] = party_words.view_words(game, s, reply.get("view"), r.get("state"))
+        acts = []
+        for a in reply.get("choices") or []:
+            if isinstance(a, dict) and "action" in a:
+                acts.append({"action": a["action"], "words": str(a.get("words") or a["action"])})
+        msg["actions"] = acts
+        return msg
+
+    def _publish_table(self):
+        self._emit("table", None, dumps(self.table_message()))
+
+    def _publish_seat(self, s, reply):
+        self._emit("seat", s, dumps(self.seat_message(s, reply)))
+
+    def _emit(self, kind, seat, text):
+        if self._last.get((kind, seat)) == text:
+            return False
+        self._last[(kind, seat)] = text
+        self.publish(kind, seat, text)
+        return True
+
+    def latest(self, kind, seat=None):
+        return self._last.get((kind, seat))
+
+
+class Restarted(ProtocolError):
+    """The board restarted into its start menu (a game was left) before it answered everything."""
+
+
+def exchange(link, reqs, timeout=None):
+    """Send every request of reqs ([(kind, args)]) at once, in order, and return their replies in that order.
+    Short requests only (no parts). Restarted when the board restarted meanwhile (after its hello again)."""
+    ids = []
+    data = bytearray()
+    for kind, args in reqs:
+        rid = link._next
+        link._next += 1
+        ids.append(rid)
+        data.extend(encode(rid, kind, args))
+    link._write(bytes(data))
+    link.sent += len(reqs)
+    got = {}
+    deadline = link._deadline(timeout)
+    while len(got) < len(ids):
+        lines = link._lines(deadline)
+        for i in range(len(lines)):
+            text = lines[i]
+            obj = decode(text)
+            if obj is None:
+                if SOFT_REBOOT in text:
+                    link._unread = lines[i + 1:] + link._unread
+                    link.wait_restarted(link.restart_wait, seen=True)
+                    raise Restarted("%s restarted into its start menu" % link.name)
+                link._note(text)
+            elif type(obj.get("id")) is int and obj["id"] in ids:
+                got[obj["id"]] = obj
+            else:
+                link._keep(link.stray, obj)
+        if len(got) < len(ids) and link._expired(deadline):
+            missing = [reqs[k][0] for k in range(len(ids)) if ids[k] not in got]
+            raise BoardTimeout(link._timeout_message(missing[0], ids[len(ids) - len(missing)], timeout))
+    return [got[i] for i in ids]
+
+
+def _players(r):
+    """The players of the running game (the `state` reply's players; 0 in the menu)."""
+    v = r.get("players")
+    return v if isinstance(v, int) and not isinstance(v, bool) else 0
+
+
+def _close(link):
+    if link is not None:
+        try:
+            link.close()
+        except Exception:  # noqa: BLE001 - a port already gone
+            pass
+
+
+__all__ = ["Driver", "dumps", "shape_of", "RequestFailed"]

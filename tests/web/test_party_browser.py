@@ -1,0 +1,156 @@
+"""`nightboard party` in a real browser (headless chromium, Debian's, driven by Playwright): the table page draws
+the board's frames and starts a game; a whole game of the card game and of Vampire Nights is played from the
+seats' pages only, one seat by real taps on a phone-sized page (pick, step back, pick, confirm) and the others
+through the same HTTP requests their pages send; a seat's page survives a reload and a replaced join code.
+Screenshots of a seat's page and of the table page: docs/images/ with NIGHTBOARD_DOCS_IMAGES=1."""
+
+import os
+import random
+import time
+
+import pytest
+from playwright.sync_api import expect
+
+from party_helpers import Follow, PartyServer
+from web_site import CHROMIUM, CHROMIUM_ARGS, ROOT, need_chromium
+
+pytestmark = pytest.mark.web
+SHOTS = ROOT / "docs" / "images" if os.environ.get("NIGHTBOARD_DOCS_IMAGES") == "1" else \
+    ROOT / "tests" / "helpers" / "_artifacts"
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    need_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def open_page(browser, url, viewport):
+    context = browser.new_context(viewport=viewport, is_mobile=viewport is PHONE, has_touch=viewport is PHONE)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None)
+    page.errors = errors
+    page.goto(url)
+    return page
+
+
+def lit_pixels(page):
+    return page.evaluate("""() => { const c = document.getElementById('table');
+        const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data; let n = 0;
+        for (let i = 0; i < d.length; i += 4) if (d[i] > 120 || d[i + 1] > 120 || d[i + 2] > 120) n++; return n; }""")
+
+
+def test_the_table_page_draws_the_board_and_starts_a_game(browser):
+    server = PartyServer("ring4")
+    try:
+        page = open_page(browser, server.url + server.table(), {"width": 1280, "height": 900})
+        expect(page.locator("#joins .join svg")).to_have_count(4)
+        expect(page.locator("#describe li").first).to_be_visible()
+        expect(page.locator("#title")).to_have_text("Start menu")
+        deadline = time.time() + 10
+        while lit_pixels(page) == 0 and time.time() < deadline:
+            time.sleep(0.1)
+        assert lit_pixels(page) > 0  # the menu's lights, drawn from the board's frames
+        page.select_option("#game", "vampire_cards")
+        page.select_option("#players", "3")
+        page.click("#start-button")
+        expect(page.locator("#title")).to_contain_text("card game")
+        expect(page.locator("#start")).to_be_hidden()
+        assert server.board.table.mode == "game"
+        # a bad start is refused with the board's own sentence
+        server.post(server.table("/start"), {"game": "vampire_cards", "players": 3})  # (a new game: fine)
+        assert not page.errors, page.errors
+    finally:
+        server.close()
+
+
+def phone_act(page, rng, shot=None):
+    """Tap a choice on the seat's page, step back, tap one again and confirm, as a player would; its words.
+    shot: a file for a picture of the page just before Confirm."""
+    buttons = page.locator("#actions button")
+    n = buttons.count()
+    buttons.nth(rng.randrange(n)).click()
+    assert page.locator("#confirm").is_visible()
+    page.click("#back")
+    assert page.locator("#confirm").is_hidden()
+    pick = rng.randrange(n)
+    words = buttons.nth(pick).inner_text()
+    buttons.nth(pick).click()
+    assert page.locator("#chosen").inner_text() == words
+    if shot is not None:
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(shot))
+    page.click("#ok")
+    return words
+
+
+@pytest.mark.parametrize("game,players,profile", [("vampire_cards", 3, "ring4"), ("vampire_nights", 2, "grid8")])
+def test_a_whole_game_from_the_seats_pages(browser, game, players, profile):
+    rng = random.Random(7)
+    # the simulated table's frames three times as fast as a board's (the same frames: the clock is the table's)
+    server = PartyServer(profile, {"game": game, "players": players, "seed": 11}, speed=3.0)
+    seats = [Follow(server, server.seat(s, "/events")) for s in range(players)]
+    try:
+        table = open_page(browser, server.url + server.table(), {"width": 1280, "height": 900})
+        phone = open_page(browser, server.url + server.seat(0), PHONE)
+        expect(phone.locator("#seat-name")).to_have_text("red")
+        expect(phone.locator("#view li").first).to_be_visible()
+        taps = sent = 0
+        end = time.monotonic() + 600
+        while time.monotonic() < end:
+            for f in seats:
+                f.wait(lambda f: "seat" in f.latest, what="seat message")
+            states = [f.latest["seat"] for f in seats]
+            if states[0]["over"]:
+                break
+            moving = [s for s in range(players) if states[s]["to_move"] and states[s]["actions"]]
+            if not moving:
+                time.sleep(0.05)  # the board's animation, its save: the next message says what comes
+                continue
+            s = moving[rng.randrange(len(moving))]
+            seen = seats[s].count
+            if s == 0:
+                expect(phone.locator("#actions button:not([disabled])").first).to_be_visible()
+                pictures = game == "vampire_cards" and taps == 2
+                phone_act(phone, rng, SHOTS / "party-seat.png" if pictures else None)
+                if pictures:  # the table page, live beside the game
+                    expect(table.locator("#log li").first).to_be_attached()
+                    table.screenshot(path=str(SHOTS / "party-table.png"), full_page=True)
+                expect(phone.locator("#ok:not([disabled]), #confirm[hidden]").first).to_be_attached()
+                err = phone.locator("#error").inner_text()
+                assert not err or "move" in err, err  # (refused only when the page was a message behind)
+                taps += 1
+                if taps == 3:  # a phone that reloads is right at once
+                    phone.reload()
+                    expect(phone.locator("#view li").first).to_be_visible()
+            else:
+                acts = states[s]["actions"]
+                r = server.post(server.seat(s, "/act"), {"action": acts[rng.randrange(len(acts))]["action"]})
+                if r.status_code == 429:  # faster than a person: the server slows it down, in words
+                    assert "too many actions" in r.json()["error"]
+                    time.sleep(0.3)
+                    continue
+                assert r.status_code in (200, 409), r.text  # 409: a message behind, said in the game's words
+                sent += 1
+            try:
+                seats[s].wait(lambda f: f.count > seen, timeout=5)
+            except AssertionError:
+                pass  # an action that changed nothing this seat sees
+        else:
+            pytest.fail("the game did not end in 600 s (%d taps, %d actions by HTTP)" % (taps, sent))
+        assert taps >= 3
+        expect(phone.locator("#turn")).to_have_text("The game is over.")
+        expect(table.locator("#log li").last).to_contain_text("game over")
+        assert not phone.errors and not table.errors, phone.errors + table.errors
+    finally:
+        for f in seats:
+            f.close()
+        server.close()
