@@ -67,7 +67,9 @@ sub() {
         echo "$path: not in its source, left out of the checkout: $(echo "$missing" | tr '\n' ' ')"
         # shellcheck disable=SC2086
         git -C "$parent/$path" sparse-checkout set --no-cone '/*' $missing 2>/dev/null
-        git -C "$parent/$path" checkout --quiet --force "$pin"
+        # (git still complains about the missing blobs while it writes its index, and succeeds)
+        git -C "$parent/$path" checkout --quiet --force "$pin" 2>"$WORK/submodule.err" \
+            || { cat "$WORK/submodule.err" >&2; exit 1; }
     fi
     echo "$path $(git -C "$parent/$path" rev-parse HEAD)"
 }

@@ -295,6 +295,30 @@ def test_flash_romfs_on_a_board_without_a_romfs_partition_says_so(tmp_path, caps
     assert not (tmp_path / "flash" / "main.py").exists()  # nothing written
 
 
+def test_the_choices_that_fit_are_the_largest_and_few_images_are_built():
+    import itertools
+
+    from nightboard_host.flashing import romfs as flash_romfs
+
+    own = {"a": 30, "b": 20, "c": 45, "d": 10, "e": 60}  # each game's own code over a shared table of 100
+    built = []
+
+    def size(chosen):
+        built.append(tuple(chosen))
+        return 100 + sum(own[g] for g in chosen)
+
+    games = list(own)
+    every = [set(c) for n in range(1, 6) for c in itertools.combinations(games, n) if size(list(c)) <= 160]
+    largest = [c for c in every if not any(c < d for d in every)]  # by trying every subset
+    built.clear()
+    got = flash_romfs.fitting(games, 160, size)
+    assert len(built) < 2 ** len(games) - 1  # fewer builds than subsets
+    assert sorted(sorted(c) for c, _ in got) == sorted(sorted(c) for c in largest)
+    assert all(n == size(c) for c, n in got)
+    assert [len(c) for c, _ in got] == sorted((len(c) for c, _ in got), reverse=True)  # most games first
+    assert flash_romfs.fitting(games, 105, size) == []  # not even one game
+
+
 # The board's boot.py gives its MicroPython (the unix port, which has none) a ROMFS partition of SIZE erased bytes.
 FAKE_PARTITION = """import sys, vfs as _vfs
 class _Vfs:
