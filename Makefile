@@ -81,8 +81,9 @@ test-web: $(TEST_STAMP) $(NPM_STAMP)
 		else echo "make test-web: $(CHROMIUM) is missing: install Debian's chromium (sudo apt-get install chromium)"; exit 2; fi; fi
 	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m web tests/web
 
-# make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|hex8|grid8hands|ring6|my.json] [ROMFS=1: the code into the ROMFS partition]
-#            [GAMES=a,b: only these games of the index on the board; a 128 KB ROMFS holds one game, some pairs]
+# make flash [PORT=/dev/ttyACM0] [PROFILE=ring4|grid8|hex8|grid8hands|ring6|my.json]
+#            [ROMFS=1: the code into the ROMFS partition; the MicroPython in hardware/micropython/ holds every game]
+#            [GAMES=a,b: only these games of the index on the board]
 flash: $(PLAY_STAMP)
 	$(BIN)/nightboard flash $(if $(PORT),--port $(PORT)) $(if $(PROFILE),--profile $(PROFILE)) $(if $(ROMFS),--romfs) $(if $(GAMES),--games $(GAMES))
 

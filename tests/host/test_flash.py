@@ -307,6 +307,26 @@ def test_first_flash_sends_everything_and_the_board_restarts_into_it(vb, fw, cac
 
 
 @pytest.mark.micropython
+def test_a_board_whose_loader_runs_romfs_goes_back_to_a_slot_when_flashed_without_romfs(vb, fw, cache):
+    """After `flash --romfs` (its loader in /main.py, the code in /rom, no slot), a flash without --romfs
+    writes slot a and the loader naming it, as on a fresh board. (On the emulated Pico with the project's
+    MicroPython, tests/pico/test_pico_flash.py flashes --romfs itself; this step there would be a first flash
+    of every file, minutes more.)"""
+    from nightboard_host.flashing import romfs
+
+    version = build.firmware_version(fw)
+    files = build.build(fw, build.Compiler(3, "x64", cache))
+    (vb.directory / "main.py").write_text(romfs.ROMFS_LOADER_TEXT % {
+        "version": version, "fallback": None, "complete": romfs.COMPLETE, "mark": romfs.mark(version, files)})
+    (vb.directory / "profile.json").write_bytes((PROFILES / "ring4.json").read_bytes())
+    r = do_flash(vb, fw, cache)
+    assert r.slot == "/nightboard.a" and sorted(r.sent) == sorted(files) and r.loader_written
+    loader = (vb.directory / "main.py").read_text()
+    assert 'sys.path.insert(0, "/nightboard.a")' in loader and "/rom" not in loader
+    assert r.hello["firmware"] == version
+
+
+@pytest.mark.micropython
 def test_the_flashed_board_answers_the_protocol_as_the_simulated_table_does(vb, fw, cache):
     from nightboard.hal.sim import make_sim_hal
     from nightboard.table.app import Table

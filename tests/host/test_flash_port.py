@@ -295,6 +295,89 @@ def test_flash_romfs_on_a_board_without_a_romfs_partition_says_so(tmp_path, caps
     assert not (tmp_path / "flash" / "main.py").exists()  # nothing written
 
 
+def test_the_choices_that_fit_are_the_largest_and_few_images_are_built():
+    import itertools
+
+    from nightboard_host.flashing import romfs as flash_romfs
+
+    own = {"a": 30, "b": 20, "c": 45, "d": 10, "e": 60}  # each game's own code over a shared table of 100
+    built = []
+
+    def size(chosen):
+        built.append(tuple(chosen))
+        return 100 + sum(own[g] for g in chosen)
+
+    games = list(own)
+    every = [set(c) for n in range(1, 6) for c in itertools.combinations(games, n) if size(list(c)) <= 160]
+    largest = [c for c in every if not any(c < d for d in every)]  # by trying every subset
+    built.clear()
+    got = flash_romfs.fitting(games, 160, size)
+    assert len(built) < 2 ** len(games) - 1  # fewer builds than subsets
+    assert sorted(sorted(c) for c, _ in got) == sorted(sorted(c) for c in largest)
+    assert all(n == size(c) for c, n in got)
+    assert [len(c) for c, _ in got] == sorted((len(c) for c, _ in got), reverse=True)  # most games first
+    assert flash_romfs.fitting(games, 105, size) == []  # not even one game
+
+
+# The board's boot.py gives its MicroPython (the unix port, which has none) a ROMFS partition of SIZE erased bytes.
+FAKE_PARTITION = """import sys, vfs as _vfs
+class _Vfs:
+    def __getattr__(self, name):
+        return getattr(_vfs, name)
+_fake = _Vfs()
+_part = bytearray(b"\\xff" * %d)
+_fake.rom_ioctl = lambda op, *args: 1 if op == 1 else _part
+sys.modules["vfs"] = _fake
+"""
+
+
+@pytest.mark.micropython
+def test_flash_romfs_too_big_for_the_board_s_partition_says_which_games_fit(tmp_path, capsys, monkeypatch):
+    """The partition's size is the board's own (read from it), and the advice is worked out from the real images:
+    every choice it gives fits, and no game can be added to one."""
+    import itertools
+    import re
+    from pathlib import Path
+
+    from nightboard_host.emulation.virtual_board import VirtualBoard
+    from nightboard_host.flashing import board_code, build, romfs as flash_romfs
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))  # the flash's compiled files, shared with the test's
+    fw = Path(__file__).resolve().parents[2] / "firmware"
+    version, games = build.firmware_version(fw), board_code.index_games(fw)
+    with VirtualBoard(tmp_path / "flash") as vb:
+        b = repl.Board(vb.port)
+        try:
+            b.take_repl()
+            info = b.info()
+        finally:
+            b.restart_quietly()
+            b.close()
+        c = build.Compiler(info.mpy_sub, info.arch)
+
+        def size(chosen):
+            return len(flash_romfs.build_image(version, build.build(fw, c, chosen, info.platform)))
+
+        pairs = {pair: size(list(pair)) for pair in itertools.combinations(games, 2)}
+        room = sorted(pairs.values())[len(pairs) // 2] // 4096 * 4096  # some pairs fit, others not
+        assert min(pairs.values()) <= room < max(pairs.values()), (pairs, room)
+        (tmp_path / "flash" / "boot.py").write_text(FAKE_PARTITION % room)
+        assert cli.main(["flash", "--port", vb.port, "--romfs", "--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert "does not fit the board's ROMFS partition of %s B (%d KB)" % (format(room, ","), room // 1024) in err, err
+    said = [(m.group(1).split(","), int(m.group(2).replace(",", "")))
+            for m in re.finditer(r"--games ([a-z_,]+) \(([\d,]+) B\)", err)]
+    assert said, err
+    for chosen, n in said:
+        assert size(chosen) == n <= room, (chosen, n, room)
+        for g in games:
+            if g not in chosen:
+                assert size(chosen + [g]) > room, (chosen, g)  # nothing more fits with it
+    fit = [set(p) for p, n in pairs.items() if n <= room]
+    assert len(said) == 6 or all(any(p <= set(chosen) for chosen, _ in said) for p in fit), (said, fit)
+    assert sorted((tmp_path / "flash").iterdir()) == [tmp_path / "flash" / "boot.py"]  # nothing written
+
+
 def test_the_monitor_is_told_when_flash_or_mpremote_holds_the_port(capsys, tmp_path):
     from mpremote.transport_serial import SerialTransport
 

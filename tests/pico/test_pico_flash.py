@@ -71,25 +71,24 @@ def nightboard_flash(port, tmp_path, *args):
                           capture_output=True, text=True, timeout=900, env=env)
 
 
-@pytest.mark.timeout(2700)  # three flashes on the emulated Pico
-def test_flash_romfs_on_the_emulated_pico_then_back_to_the_filesystem(pico_romfs, tmp_path):
+@pytest.mark.timeout(1800)  # two flashes on the emulated Pico, each waiting for the firmware's boot
+def test_flash_romfs_on_the_emulated_pico_puts_every_game_in_its_partition(pico_romfs, tmp_path):
+    """The image the project ships (hardware/micropython/): every game's code goes into its ROMFS partition."""
+    import json
+
     from mpremote.transport_serial import SerialTransport
 
-    from nightboard_host.bench.pico import romfs_games
-    from nightboard_host.emulation.pico_emu import ARCH, MPY_SUB
+    from nightboard.games import index
+    from nightboard_host.emulation.pico_emu import ARCH, MPY_SUB, romfs_partition
+    from nightboard_host.flashing.programs import program
 
     version = build.firmware_version(ROOT / "firmware")
-    games = romfs_games()  # the index's first games, as many as fit the 128 KB partition
-    assert len(games) >= 1, games  # each game alone fits (test_pico_code_fit); the first two no longer do
-    every = nightboard_flash(pico_romfs.port, tmp_path, "--romfs")  # every game: too big, said before writing
-    assert every.returncode == 1 and "does not fit the board's 128 KB ROMFS partition" in every.stderr, every.stderr
-    assert "--games " in every.stderr
-    built = build.build(ROOT / "firmware", build.Compiler(MPY_SUB, ARCH), games, "rp2")
-    first = nightboard_flash(pico_romfs.port, tmp_path, "--romfs", "--games", ",".join(games))
+    built = build.build(ROOT / "firmware", build.Compiler(MPY_SUB, ARCH), None, "rp2")
+    first = nightboard_flash(pico_romfs.port, tmp_path, "--romfs")
     assert first.returncode == 0, first.stdout + first.stderr
     assert "wrote %d files into ROMFS" % len(built) in first.stdout
     assert "the board now starts the new firmware from ROMFS; it answers: firmware %s" % version in first.stdout
-    again = nightboard_flash(pico_romfs.port, tmp_path, "--romfs", "--games", ",".join(games))
+    again = nightboard_flash(pico_romfs.port, tmp_path, "--romfs")
     assert again.returncode == 0, again.stdout + again.stderr
     assert "nothing changed, nothing written; it answers: firmware %s" % version in again.stdout
     t = SerialTransport(pico_romfs.port, timeout=1)
@@ -99,18 +98,18 @@ def test_flash_romfs_on_the_emulated_pico_then_back_to_the_filesystem(pico_romfs
         loader = t.eval("open('/main.py').read()")
         rom_games = [n for n in t.eval("sorted(__import__('os').listdir('/rom/nightboard/games'))")
                      if "." not in n]
+        rom = json.loads(t.exec(program("rom_info")).decode())
     finally:
         t.exit_raw_repl()
         t.close()
-    root, rom = listing
+    root, rom_files = listing
     assert "profile.json" in root and "main.py" in root and "nightboard.a" not in root  # the code is not here
-    assert "nightboard" in rom and "main.py" in rom
+    assert "nightboard" in rom_files and "main.py" in rom_files
     assert '_slot = "/rom" if f.read() ==' in loader
-    assert sorted(rom_games) == sorted(games)  # only the chosen games' code went
-    # Without --romfs the same board goes back to a slot in the filesystem, as on any board.
-    plain = nightboard_flash(pico_romfs.port, tmp_path)
-    assert plain.returncode == 0, plain.stdout + plain.stderr
-    assert "the board now starts the new firmware; it answers: firmware %s" % version in plain.stdout
+    assert sorted(rom_games) == sorted(index.names())  # every game's code
+    assert rom == {"rom": True, "size": romfs_partition(pico_romfs.image)[1]}  # the partition the image declares
+    # (Flashing such a board without --romfs again, a first flash of every file into a slot as
+    # test_make_flash_on_the_emulated_pico... times, is tested on the virtual board: tests/host/test_flash.py.)
 
 
 def test_virtual_board_pico_serves_the_emulated_pico_to_mpremote(tmp_path):

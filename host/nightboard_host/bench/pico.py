@@ -14,7 +14,7 @@ What is run comes from the games' facts, never from a name here (games/index.py,
   (TOOLS "board_seats") or one it takes (started as TOOLS["bench"]["thinking"] says), at positions reached
   on the host early and later in a game (the board's mind, timed on the board);
 - the same session, shorter, on the ROMFS image with the code in ROMFS, for as many of the index's
-  games (in its order) as fit the 128 KB partition: boot and the heap there;
+  games (in its order) as fit its partition (every game, in the image the project ships): boot and the heap there;
 - each game whose TOOLS["bench"] gives "board_only" (start options in which the board plays every seat),
   started so over the protocol on its bench's table: every frame of the board's own turns for
   BOARD_ONLY_MS (its thinking, each turn's rules, animation and save).
@@ -80,13 +80,14 @@ def romfs_games():
     """The longest run of the index's games, from its start, whose code fits the ROMFS partition."""
     from nightboard.games import index
     from nightboard_host.flashing import build, romfs as flash_romfs
-    from nightboard_host.emulation.pico_emu import ARCH, MPY_SUB, ROMFS_BYTES
+    from nightboard_host.emulation.pico_emu import ARCH, MPY_SUB, romfs_partition
 
     fw = build.default_firmware_dir()
     games = index.names()
     c = build.Compiler(MPY_SUB, ARCH)
-    while games:
-        if len(flash_romfs.build_image("0", build.build(fw, c, games, "rp2"))) <= ROMFS_BYTES:
+    part = romfs_partition()
+    while games and part:
+        if len(flash_romfs.build_image("0", build.build(fw, c, games, "rp2"))) <= part[1]:
             return games
         games = games[:-1]
     return []

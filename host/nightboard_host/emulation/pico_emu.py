@@ -36,9 +36,7 @@ SLOT = "/nightboard.a"
 MPY_SUB = 3  # MicroPython 1.28: sys.implementation._mpy 4870 = .mpy v6.3, arch armv6m
 ARCH = "armv6m"
 UF2_NAME = "firmware-v1.28.0-RPI_PICO.uf2"
-ROMFS_UF2_NAME = "firmware-v1.28.0-RPI_PICO_ROMFS128K.uf2"
 CORE_HZ = 125_000_000
-ROMFS_BYTES = 128 * 1024  # the ROMFS image's partition (MICROPY_HW_ROMFS_BYTES), at the top of the code space
 
 
 def _repo_root():
@@ -53,6 +51,15 @@ def find_image(romfs=False):
         return find(romfs)
     except PicoUnavailable:
         return None
+
+
+def romfs_partition(image=None):
+    """(flash offset, bytes) of the ROMFS partition of `image` (default: the ROMFS image find_image(True) finds),
+    as its MicroPython declares it (emulation/uf2.py); None when it has none or no image is found."""
+    from nightboard_host.emulation import uf2
+
+    image = image or find_image(True)
+    return uf2.romfs_partition(image) if image else None
 
 
 def missing_reason():
@@ -293,11 +300,14 @@ class PicoEmu:
         self.clock = self.sim.clock
         self.layout = board.layout
         self.mcu.flash[self.layout.fs_start:self.layout.fs_start + len(fs)] = fs
-        if romfs is not None:  # the ROMFS image's partition: the 128 KB just below the filesystem
-            if len(romfs) > ROMFS_BYTES:
-                raise ValueError("a %d B ROMFS image does not fit the %d B partition" % (len(romfs), ROMFS_BYTES))
-            start = self.layout.fs_start - ROMFS_BYTES
-            self.mcu.flash[start:start + ROMFS_BYTES] = romfs + b"\xff" * (ROMFS_BYTES - len(romfs))
+        if romfs is not None:  # where the image's MicroPython has its ROMFS partition, just below the filesystem
+            part = romfs_partition(image)
+            if part is None:
+                raise ValueError("%s has no ROMFS partition" % image)
+            start, size = part
+            if len(romfs) > size:
+                raise ValueError("a %d B ROMFS image does not fit the %d B partition of %s" % (len(romfs), size, image))
+            self.mcu.flash[start:start + size] = romfs + b"\xff" * (size - len(romfs))
         self.frames = []
         led = self.profile["led"]
         self.leds = Ws2812(led["pin"], color_order="RGB", on_pixels=self._on_pixels)  # raw wire order kept

@@ -4,9 +4,10 @@
 USB serial on a pty, where the real mpremote and `nightboard flash` work. PicoPty starts it, waits for the
 REPL prompt (`>>>`) and stops it; the tests use it, and so does `nightboard virtual-board --pico`.
 
-The image is found in NIGHTBOARD_PICO_UF2 (the stock RPI_PICO image from MicroPython's download page) or
-NIGHTBOARD_PICO_ROMFS_UF2 (a build with a ROMFS partition), or in a folder shared/pico beside the checkout
-(firmware-v1.28.0-RPI_PICO[_ROMFS128K].uf2). It runs 18 to 20 times slower than a real Pico.
+The stock image (RPI_PICO, from MicroPython's download page) is found in NIGHTBOARD_PICO_UF2 or in a folder
+shared/pico beside the checkout (firmware-v1.28.0-RPI_PICO.uf2); the image with a ROMFS partition in
+NIGHTBOARD_PICO_ROMFS_UF2, else the one the project ships (hardware/micropython/, which holds every game's
+code). It runs 18 to 20 times slower than a real Pico.
 """
 
 import os
@@ -21,8 +22,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 IMAGES = {
     False: ("NIGHTBOARD_PICO_UF2", "firmware-v1.28.0-RPI_PICO.uf2"),
-    True: ("NIGHTBOARD_PICO_ROMFS_UF2", "firmware-v1.28.0-RPI_PICO_ROMFS128K.uf2"),
+    True: ("NIGHTBOARD_PICO_ROMFS_UF2", "firmware-v1.28.0-RPI_PICO_ROMFS300K.uf2"),
 }
+SHIPPED = ROOT / "hardware" / "micropython"  # the project's own build, with a ROMFS partition (build.sh there)
 START_S = 120  # wall seconds for the emulator to start and show the prompt
 WAKE_S = 5.0  # wall seconds between the Enters sent to wake the prompt
 
@@ -39,12 +41,13 @@ def find_image(romfs=False):
         if not Path(given).is_file():
             raise PicoUnavailable("%s names %s, which is not a file" % (var, given))
         return Path(given)
-    for d in (ROOT.parent / "shared" / "pico", ROOT / ".." / "shared" / "pico"):
+    where = [SHIPPED] if romfs else [ROOT.parent / "shared" / "pico", ROOT / ".." / "shared" / "pico"]
+    for d in where:
         if (d / name).is_file():
             return (d / name).resolve()
     raise PicoUnavailable("no MicroPython image for the emulated Pico: set %s to the path of %s (%s; looked in %s)"
                           % (var, "a MicroPython .uf2 built with a ROMFS partition" if romfs else
-                             "MicroPython's RPI_PICO .uf2", name, (ROOT.parent / "shared" / "pico")))
+                             "MicroPython's RPI_PICO .uf2", name, where[0]))
 
 
 def rp2040py_exe():

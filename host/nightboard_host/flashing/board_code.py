@@ -9,6 +9,7 @@ none of the others' code; its start menu offers only them.
 """
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -85,12 +86,21 @@ def _modules(fw):
 
 def _refs(path, modname, is_pkg, known):
     """Module names a file refers to."""
-    try:
-        tree = ast.parse(Path(path).read_text(), str(path))
-    except SyntaxError:
-        return set()  # it is sent anyway (see needed), and mpy-cross says what is wrong
     pkg = modname if is_pkg else modname.rpartition(".")[0]
-    out = set()
+    _parses, names, strings = _scan(Path(path).read_text(), pkg)
+    # "nightboard.table.x" in data (GAME["table"]) or in __import__("...")
+    return set(names) | {s for s in strings if s in known}
+
+
+@functools.lru_cache(maxsize=1024)
+def _scan(text, pkg):
+    """(whether it parses, the module names its imports name, its string constants) of a module's text in
+    package `pkg`; kept, since --romfs's advice takes the closure of several choices of games in one run."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return False, frozenset(), frozenset()  # it is sent anyway (see needed), and mpy-cross says what is wrong
+    out, strings = set(), set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             out.update(a.name for a in node.names)
@@ -102,9 +112,9 @@ def _refs(path, modname, is_pkg, known):
                 base = ".".join(up + ([base] if base else []))
             out.add(base)
             out.update(base + "." + a.name for a in node.names)  # `from pkg import module`
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in known:
-            out.add(node.value)  # "nightboard.table.x" in data (GAME["table"]) or in __import__("...")
-    return out
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            strings.add(node.value)
+    return True, frozenset(out), frozenset(strings)
 
 
 def needed(fw, games, platform=None):
@@ -137,10 +147,4 @@ def needed(fw, games, platform=None):
 
 def _broken(fw, known):
     """Files that do not parse: built anyway, so that the flash stops on mpy-cross's message for them."""
-    out = set()
-    for rel in known.values():
-        try:
-            ast.parse((Path(fw) / rel).read_text(), rel)
-        except SyntaxError:
-            out.add(rel)
-    return out
+    return {rel for rel in known.values() if not _scan((Path(fw) / rel).read_text(), "")[0]}

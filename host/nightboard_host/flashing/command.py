@@ -49,13 +49,13 @@ def add_flash_command(sub):
     p.add_argument("--verify", action="store_true", help="hash the board's files instead of trusting its manifest")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--romfs", action="store_true", help="put the code into the board's ROMFS partition (a "
-                   "MicroPython built with one), where it runs without using the heap; the profile and saves stay "
-                   "in the filesystem")
+                   "MicroPython built with one: the project ships one in hardware/micropython/ that holds every "
+                   "game), where it runs without using the heap; the profile and saves stay in the filesystem")
     from nightboard.games import index
 
     p.add_argument("--games", help="put only these games on the board, comma-separated (of %s; default: every "
-                   "game); its start menu then offers only them. A 128 KB ROMFS partition holds one game's code "
-                   "(some pairs), not all" % ", ".join(index.names()))
+                   "game); its start menu then offers only them. With --romfs, for a partition too small for "
+                   "every game: the refusal lists the choices that fit" % ", ".join(index.names()))
     p.set_defaults(func=run_command)
     return p
 

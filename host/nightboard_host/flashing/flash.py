@@ -34,6 +34,7 @@ from nightboard_host.flashing.profile_check import profile_bytes, profile_check
 from nightboard_host.flashing.programs import program
 from nightboard_host.flashing.progress import Silent
 from nightboard_host.flashing.repl import Board
+from nightboard_host.flashing.romfs import build_image
 from nightboard_host.flashing.sync import sync
 
 
@@ -116,10 +117,12 @@ def flash(port=None, profile="ring4", firmware=None, progress=None, wait=True, t
         if info.platform == "rp2" and "RP2040" in (info.machine or ""):
             board.run(program("wdt_off"), "stopping the watchdog")
         progress.phase("compiling for .mpy v%d.%d" % (info.mpy_major, info.mpy_sub))
-        files = build(fw, Compiler(info.mpy_sub, info.arch, cache_dir), games, info.platform)
+        compiler = Compiler(info.mpy_sub, info.arch, cache_dir)
+        files = build(fw, compiler, games, info.platform)
         progress.phase("reading the board")
         sync(board, info, version, files, prof_bytes, result, progress, hook, verify, romfs,
-             lambda manifest, have: profile_check(fw, games, manifest, prof_bytes, have))
+             lambda manifest, have: profile_check(fw, games, manifest, prof_bytes, have),
+             lambda chosen: len(build_image(version, build(fw, compiler, chosen, info.platform))))
         hook("reset", LOADER)
         progress.phase("restarting the board")
         board.soft_reset_to_main()

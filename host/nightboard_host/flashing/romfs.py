@@ -134,17 +134,16 @@ class _Said(io.StringIO):
 
 
 def sync_romfs(board, version, files, prof_bytes, result, progress, hook, state, slots, active, complete,
-               checked=None):
+               checked=None, image_size=None):
     """The --romfs counterpart of sync.sync: image, profile, the profile's check (`checked`, bytes, when the
-    board's differs), loader (see the module's docstring)."""
+    board's differs), loader (see the module's docstring). image_size(games): the size of the image a flash
+    with only those games would write, for the advice when the code does not fit the board's partition."""
     info = board.run_json(program("rom_info"), "looking for a ROMFS partition")
     if not info.get("rom"):
         raise FlashError(NO_ROMFS)
     image = build_image(version, files)
     if len(image) > info["size"]:
-        raise FlashError("the firmware's code (%.1f KB as a ROMFS image, %s) does not fit the board's %d KB "
-                         "ROMFS partition: choose fewer games (--games %s, for example) or flash without --romfs"
-                         % (len(image) / 1024, _games_said(files), info["size"] // 1024, _two_games(files)))
+        raise FlashError(too_big(len(image), _games_in(files), info["size"], image_size))
     loader = state["texts"].get(LOADER) or ""
     fallback = active if active is not None and complete(active) else None
     if fallback is None and "/rom/" + COMPLETE in loader:
@@ -192,16 +191,49 @@ def _games_in(files):
     return sorted(set(p.split("/")[2] for p in files if p.startswith("nightboard/games/") and p.count("/") == 3))
 
 
-def _games_said(files):
-    g = _games_in(files)
-    return "%d game%s: %s" % (len(g), "" if len(g) == 1 else "s", ", ".join(g))
+def fitting(games, room, image_size):
+    """The choices of `games` whose ROMFS image fits `room` bytes and to which no other of `games` can be added:
+    [(games, bytes)], most games first, then smallest. image_size(list of games) -> bytes. An image never
+    shrinks when a game is added (the code of a set of games is the union of theirs), so a set is tried only
+    when every set of one game fewer fits: a few builds, not one for every subset."""
+    size = {}
+    level = [(g,) for g in games]
+    while level:
+        fit = []
+        for choice in level:
+            size[choice] = image_size(list(choice))
+            if size[choice] <= room:
+                fit.append(choice)
+        ok = set(fit)
+        level = sorted(set(c + (g,) for c in fit for g in games if games.index(g) > games.index(c[-1])
+                           and all(c2 in ok for c2 in _one_fewer(c + (g,)))))
+    good = [c for c in size if size[c] <= room]
+    top = [c for c in good if not any(set(c) < set(d) for d in good)]
+    return sorted(((list(c), size[c]) for c in top), key=lambda cs: (-len(cs[0]), cs[1], cs[0]))
 
 
-def _two_games(files):
-    from nightboard_host.flashing import board_code
-    from nightboard_host.flashing.build import default_firmware_dir
+def _one_fewer(choice):
+    return [choice[:i] + choice[i + 1:] for i in range(len(choice))]
 
-    return ",".join(board_code.index_games(default_firmware_dir())[:2])
+
+def too_big(image_bytes, games, room, image_size=None, shown=6):
+    """The refusal when the code does not fit the board's partition, with the --games choices that do fit
+    (computed from the real images when image_size is given)."""
+    s = ("the firmware's code (a %s B ROMFS image, %d game%s: %s) does not fit the board's ROMFS partition of "
+         "%s B (%d KB)" % (format(image_bytes, ","), len(games), "" if len(games) == 1 else "s", ", ".join(games),
+                          format(room, ","), room // 1024))
+    if image_size is not None and len(games) > 1:
+        choices = fitting(games, room, image_size)
+        if choices:
+            s += ". These fit: " + "; ".join("--games %s (%s B)" % (",".join(c), format(n, ","))
+                                             for c, n in choices[:shown])
+            if len(choices) > shown:
+                s += "; and %d more choices of %d game%s or fewer" % (
+                    len(choices) - shown, len(choices[shown][0]), "" if len(choices[shown][0]) == 1 else "s")
+        else:
+            s += ". Not even one game alone fits"
+    return s + (". Or flash without --romfs, or put on the Pico the MicroPython with a larger ROMFS partition "
+                "that Nightboard ships (`nightboard docs flashing`, \"The code in ROMFS\")")
 
 
 def _fallback_in(loader):

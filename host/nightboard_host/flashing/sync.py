@@ -78,10 +78,12 @@ def sha(data):
     return hashlib.sha256(data).hexdigest()
 
 
-def sync(board, info, version, files, prof_bytes, result, progress, hook, verify, romfs=False, check=None):
+def sync(board, info, version, files, prof_bytes, result, progress, hook, verify, romfs=False, check=None,
+         image_size=None):
     """Bring the board to `files` ({slot path: bytes}) of firmware `version` and the profile `prof_bytes`, noting
     what was done in `result` (--romfs: flashing/romfs.py does it). check(manifest, have): profile_check for the
-    slot's manifest (bytes) and the board's check (bytes or None), or None to leave the board's check alone."""
+    slot's manifest (bytes) and the board's check (bytes or None), or None to leave the board's check alone.
+    image_size(games): the ROMFS image of only those games, for --romfs's advice when the code does not fit."""
     mpy = "%d.%d" % (info.mpy_major, info.mpy_sub)
     texts = [LOADER] + [s + "/" + MANIFEST for s in SLOTS] + [CHECKED]
     what = "reading its files"
@@ -126,7 +128,7 @@ def sync(board, info, version, files, prof_bytes, result, progress, hook, verify
         # every file) where a slot has its manifest (boot.py profile_key).
         checked, same = check_for(mark(version, files).encode())
         sync_romfs(board, version, files, prof_bytes, result, progress, hook, state, slots, active,
-                   lambda s: slots[s].exists and complete(s), None if same else checked)
+                   lambda s: slots[s].exists and complete(s), None if same else checked, image_size)
         return
     if active is not None and slots[active].exists and complete(active):
         target = active
