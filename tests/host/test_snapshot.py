@@ -192,3 +192,32 @@ def test_the_readme_pictures_are_there():
     for name in ("ring4", "grid8"):
         img = Image.open(ROOT / "docs" / "images" / ("%s.png" % name))
         assert img.size[0] == img.size[1] >= 600
+
+
+def test_vampire_nights_snapshot_shows_a_seats_secrets_only_with_its_look():
+    # Issue 39: the game's own picture held red's look itself, so red's items lit without --look (and beside
+    # blue's with --look blue). Twin positions that differ only in what red (and a third seat) hold draw alike
+    # unless red looks.
+    from twins_helpers import twins_along_play
+
+    prof = profile("grid8")
+
+    def picture(state, look):
+        t = table_at(prof, state)
+        if look is not None:
+            snapshot.hold_look(t, look)
+        return render_table(t, 300).tobytes()
+
+    n = blue = shown = 0
+    for g, twin, knowers in twins_along_play("vampire_nights", seeds=[4, 7], steps=6):
+        if 0 not in knowers:
+            continue
+        assert picture(g, None) == picture(twin, None)  # nobody looks: nobody's secrets
+        if 1 not in knowers:
+            assert picture(g, 1) == picture(twin, 1)  # blue looks: its own view only
+            blue += 1
+        shown += picture(g, 0) != picture(twin, 0)  # red looks: what it holds may show on its panel
+        n += 1
+        if n == 8:
+            break
+    assert blue >= 1 and shown >= 1, (n, blue, shown)

@@ -576,6 +576,10 @@ BAD_ARGS = [
     ("part", {"seq": 0, "data": "[1]", "end": True}), ("part", {"seq": 0, "data": "x", "end": "yes"}),
     ("part", {"seq": "0", "data": "x"}), ("part", {"data": "x"}),
     ("part", {"seq": 0, "data": '{"req":"press","button":99}', "end": True}),
+    ("seat", {"seat": 9}), ("seat", {"seat": "0"}), ("seat", {}), ("seat", {"seat": 0, "phone": 1}),
+    ("seat", {"seat": 0, "x": 1}), ("act", {"seat": 0, "action": 7}), ("act", {"seat": 0, "action": True}),
+    ("act", {"seat": 0, "action": "A cw"}), ("act", {"seat": 0}), ("act", {"action": 1}),
+    ("act", {"seat": -1, "action": 1}), ("act", {"seat": 0, "action": [1, {"a": None}]}),
 ]
 
 

@@ -125,7 +125,8 @@ def test_act_plays_as_the_seats_buttons_would(name):
     ({"seat": 0, "action": "discard"}, ""),
     ({"seat": 0, "action": None}, ""),
     ({"seat": 0, "action": {"a": [1] * 200}}, ""),
-    ({"seat": 0, "action": 1025.0}, ""),
+    ({"seat": 0, "action": 1025.0}, "give the action as seat lists it in choices (got 1025.0)"),
+    ({"seat": 0, "action": True}, "give the action as seat lists it in choices (got true)"),
     ({"seat": 0, "action": 1025, "x": 1}, "unknown field"),
 ])
 def test_bad_acts_are_refused_with_a_message_and_change_nothing(args, message):

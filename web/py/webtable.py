@@ -328,7 +328,13 @@ class WebTable:
         return t.frames
 
     def frame_hex(self):
-        return binascii.hexlify(self.table.frame.rgb).decode()
+        """The frame as every public surface shows it: no seat's private view (table/private.py), unless
+        debug mode is on and announced."""
+        t = self.table
+        rgb = t.frame.rgb
+        if t.play is not None and not t.debug_visible(t.hal.clock.ticks_ms()):
+            rgb = t.private().public(t)
+        return binascii.hexlify(rgb).decode()
 
     def shape(self):
         lay = self.table.layout

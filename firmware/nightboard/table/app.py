@@ -105,8 +105,7 @@ class Table(Keeper):
         self._turns_seen = 0
         self.debug = False
         self.debug_since = 0
-        self.phones = 0  # bit s: seat s is played from a phone (the protocol's seat request): nothing private
-        # of it is drawn on the table (table/private.py); cleared when a game starts or leaves
+        self._private = None  # table/private.py's Private, made at the first need (the seats on phones in it)
         self.seed_secret = False  # the running game's seed was drawn by the board: shown only once it is over
         self._drawn = None
         self.play = None
@@ -156,7 +155,8 @@ class Table(Keeper):
         left = self.program
         self.program = prog
         self.play = play
-        self.phones = 0
+        if self._private is not None:
+            self._private.phones = 0
         self.played = True
         if left is not None and left["name"] != prog["name"]:
             unload(left)  # the game this one replaced (a host's start or load during a game)
@@ -441,11 +441,26 @@ class Table(Keeper):
 
     def set_phone(self, seat, on):
         """Mark a seat of the running game as played from a phone (or no longer): its private view is then
-        never drawn on the table, even while its player holds look."""
+        never drawn on the table, even while its player holds look. Cleared when a game starts or leaves."""
+        pv = self.private()
         if on:
-            self.phones |= 1 << seat
+            pv.phones |= 1 << seat
         else:
-            self.phones &= ~(1 << seat)
+            pv.phones &= ~(1 << seat)
+
+    @property
+    def phones(self):
+        """Bit s: seat s is played from a phone (the protocol's seat request)."""
+        return self._private.phones if self._private is not None else 0
+
+    def private(self):
+        """The private LEDs' mask and the public frame (table/private.py), made at the first need."""
+        pv = self._private
+        if pv is None:
+            from nightboard.table.private import Private
+
+            pv = self._private = Private(self.layout)
+        return pv
 
     def is_phone(self, seat):
         return bool(self.phones >> seat & 1)
@@ -476,6 +491,11 @@ class Table(Keeper):
             return
         if kind == PRESS:
             self._press(player, role, now)
+        elif kind == LONG:
+            if role == "move" and self.mode == "game":
+                # A long press of move steps back through the choices: the game's controller takes "back"
+                # (its press already stepped on once: back is the choice before the one shown then).
+                self.play.press(player, "back", now)
         elif kind == RELEASE:
             if self.mode == "game" or self.mode == "confirm_quit":
                 self.play.release(player, role, now)
@@ -510,6 +530,9 @@ class Table(Keeper):
             self._render_reading()
         else:
             self.play.render(now)
+            pv = self._private
+            if pv is not None and pv.phones:
+                pv.hide_phones(self)
         if self.save_failing is not None and self.play is not None and self.mode != "error":
             self.render_save_failing(now)
         if self.mode == "confirm_quit" and (now // 250) % 2 == 0:

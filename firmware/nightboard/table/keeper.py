@@ -265,7 +265,8 @@ class Keeper:
         prog = self.program
         self.play = None
         self.program = None
-        self.phones = 0
+        if self._private is not None:
+            self._private.phones = 0
         unload(prog)
 
     def reset(self):

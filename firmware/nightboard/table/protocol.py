@@ -94,7 +94,6 @@ class Protocol:
         self._skip = False  # discarding the rest of a line that was too long
         self.parts = None  # a request arriving in parts: the strings so far
         self.parts_size = 0
-        self.words = None  # (game, module path, words function) of the seat request (protocol_kinds._words)
         self.kinds = None  # the request handlers (protocol_kinds), in RAM from a request to QUIET_POLLS after one
         self._quiet = 0
         self.lines = 0  # lines answered, errors included
@@ -199,12 +198,8 @@ class Protocol:
         self._quiet = 0
         if not self._n and not self._skip:  # no line half-read: its buffer goes too
             self._line = None
-        w = self.words
-        if w is not None:
-            self.words = None
-            if SMALL_HEAP:
-                forget_module(w[1])
         if self.kinds is not None:
+            self.kinds.put_away()
             self.kinds = None
             if SMALL_HEAP:  # on CPython a module read again would make its classes anew
                 forget_module("nightboard.table.protocol_kinds")

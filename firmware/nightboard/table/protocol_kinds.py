@@ -69,17 +69,11 @@ def _state(p, t, req, now):
 
 def _frame(p, t, req, now):
     rgb = t.frame.rgb
-    lay = t.layout
-    if lay.hand_w and not t.debug_visible(now):
-        # A hand panel faces its own player only: the serial line (a monitor on a screen everybody sees)
-        # gets it dark, as the other players see it. One buffer, made at the first such request.
-        out = getattr(p, "private_rgb", None)
-        if out is None or len(out) != len(rgb):
-            out = p.private_rgb = bytearray(len(rgb))
-        out[:] = rgb
-        for j in lay.hand_at:
-            out[j] = out[j + 1] = out[j + 2] = 0
-        rgb = out
+    if t.play is not None and not t.debug_visible(now):
+        # What carries a seat's private view (a hand panel, a looking seat's small panel: table/private.py)
+        # is dark here, as the other players see it: the serial line may feed a monitor on a screen
+        # everybody sees. Its buffers are made at the first such request.
+        rgb = t.private().public(t)
     return {"leds": Hex(rgb), "n": t.frame.n, "frames": t.frames}
 
 
@@ -293,27 +287,37 @@ def _playing(t):
 
 
 def _board_plays(g, seat):
-    return seat >= g.players_count() or g.board_plays(seat)
+    plays = getattr(g, "board_plays", None)
+    return seat >= g.players_count() or (plays is not None and plays(seat))
 
 
-def _words(p, t):
+_WORDS = [None]  # type: list  # (game, module path, words function) of the seat request, while these handlers are in RAM
+
+
+def put_away():
+    """The request handlers leave RAM (Protocol._put_away): the words module they imported goes with them."""
+    w = _WORDS[0]
+    _WORDS[0] = None
+    if w is not None and SMALL_HEAP:
+        forget_module(w[1])
+
+
+def _words(t):
     """The running game's words(game, view, action) (GAME["words"]), imported at the first seat request of
-    a game and kept with the request handlers (they leave RAM together: Protocol._put_away)."""
+    a game and kept with the request handlers (they leave RAM together)."""
     prog = t.program
-    w = p.words
+    w = _WORDS[0]
     if w is None or w[0] != prog["name"]:
-        p.words = None
-        if w is not None and SMALL_HEAP:
-            forget_module(w[1])
+        put_away()
         path = prog.get("words")
         if path is None:
             return None
-        w = p.words = (prog["name"], path[0], getattr(module(path[0]), path[1]))
+        w = _WORDS[0] = (prog["name"], path[0], getattr(module(path[0]), path[1]))
     return w[2]
 
 
-def _say(p, t, g, v, a):
-    fn = _words(p, t)
+def _say(t, g, v, a):
+    fn = _words(t)
     if fn is None:
         return json.dumps(a)
     try:
@@ -350,7 +354,7 @@ def _seat(p, t, req, now):
     v = r["view"] = g.view(seat)
     if not g.over and seat in g.to_move():
         r["to_move"] = True
-        r["choices"] = [{"action": a, "words": _say(p, t, g, v, a)} for a in g.legal(seat)]
+        r["choices"] = [{"action": a, "words": _say(t, g, v, a)} for a in g.legal(seat)]
     return r
 
 
@@ -376,7 +380,7 @@ def _act(p, t, req, now):
             seat, "s" if len(waits) > 1 else "", " and ".join([str(s) for s in waits])))
     a = req["action"]
     legal = g.legal(seat)
-    if a not in legal:
+    if type(a) is not type(legal[0]) or a not in legal:  # (true is 1 and 1025.0 is 1025 to `in`)
         _refusal(g, seat, a, legal)
     legal = None
     ctrl = t.play

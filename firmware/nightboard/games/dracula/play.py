@@ -56,6 +56,8 @@ def action_name(m, a):
 
 
 class DraculaPlay:
+    PRIVATE_PANEL = ()  # a hunter's look shows only what every hunter knows (table/private.py)
+
     def __init__(self, layout, frame, game):
         self.layout = layout
         self.frame = frame
@@ -151,8 +153,8 @@ class DraculaPlay:
             i = self.kinds.index(self.kind)
             self.kind = self.kinds[(i + 1) % len(self.kinds)]
             self._targets(g.legal(player))
-        elif role == "move":
-            self.target = (self.target + 1) % len(self.targets)
+        elif role == "move" or role == "back":  # back: a long press of move, whose press stepped on
+            self.target = (self.target + (1 if role == "move" else -2)) % len(self.targets)
         elif role == "ok":
             self.act(player, now)
 

@@ -86,6 +86,10 @@ BODY_BAR = bytes(tuple(BODY) * 8 + tuple(OFF) * 8)
 
 
 class VampEmpirePlay:
+    # The panel LEDs that carry a looking seat's own view (table/private.py: dark on every public surface):
+    # its hand on the blood LEDs and its choice on status LED 3; none on a table with hand panels.
+    PRIVATE_PANEL = (0, 1, 2, 3, 4, 5, 6, 7, 10)
+    PRIVATE_PANEL_HANDS = ()
     def __init__(self, layout, frame, game):
         if layout.kind != "grid" or layout.width < SIDE or layout.height < SIDE:
             raise ValueError("VampEmpire needs a grid table of at least 8x8 cells; %s is not one" % layout.name)
@@ -274,8 +278,8 @@ class VampEmpirePlay:
         if role == "mode":
             self.kind = self.kinds[(self.kinds.index(self.kind) + 1) % len(self.kinds)]
             self._targets(legal if legal is not None else g.legal(player))
-        elif role == "move":
-            self.choice = (self.choice + 1) % len(self.actions)
+        elif role == "move" or role == "back":  # back: a long press of move, whose press stepped on
+            self.choice = (self.choice + (1 if role == "move" else -2)) % len(self.actions)
             self._aim()
         elif role == "ok":
             self._apply(player, self.chosen(), now)

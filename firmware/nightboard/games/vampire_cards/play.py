@@ -67,11 +67,17 @@ KIND_COLOUR = (WHITE, P.PLAIN, FEATHER, P.dim(FEATHER, 2), P.MAGIC, VAMPIRE, ESC
                P.dim(P.BLOOD, 2), P.WARD, P.dim(P.WARD, 2))
 
 
+# The panel LEDs (0..7 blood, 8..10 status) that carry a looking seat's own view on a table without hand
+# panels (table/private.py: every public surface shows them dark); with hand panels none do.
+PRIVATE_SMALL = (0, 1, 2, 3, 4, 5, 6, 7, 9, 10)
+
 # Why the game ended, in the words of the game-over line (the engine's end codes).
 ENDED = {"count": "every other player is bitten or has escaped", "dawn": "dawn came",
          "slain": "the Vampire is slain", "dry": "the deck ran dry with no Vampire"}
 
 class VampireCardsPlay:
+    PRIVATE_PANEL = PRIVATE_SMALL  # (table/private.py)
+    PRIVATE_PANEL_HANDS = ()
     def __init__(self, layout, frame, game):
         self.layout = layout
         self.frame = frame
@@ -162,8 +168,8 @@ class VampireCardsPlay:
             self.pick = 0
             self._choose()
             self.flash_until[player] = now + FLASH_MS
-        elif role == "move":
-            self.pick += 1
+        elif role == "move" or role == "back":  # back: a long press of move, whose press stepped on
+            self.pick += 1 if role == "move" else -2
             self._choose()
             self.flash_until[player] = now + FLASH_MS
         elif role == "ok":

@@ -70,7 +70,13 @@ DARK = P.OFF
 DIMMED = tuple((c[0] >> 2, c[1] >> 2, c[2] >> 2) for c in P.SEAT)  # a guard laid down (made once)
 
 
+# The panel LEDs (0..7 blood, 8..10 status) that carry a looking seat's own view on a table without hand
+# panels (table/private.py: every public surface shows them dark); with hand panels none do.
+PRIVATE_SMALL = (0, 1, 2, 3, 4, 5, 6, 7, 9, 10)
+
 class VampireNightsPlay:
+    PRIVATE_PANEL = PRIVATE_SMALL  # (table/private.py)
+    PRIVATE_PANEL_HANDS = ()
     def __init__(self, layout, frame, game):
         if layout.kind != "grid" or layout.width < game.players or layout.height < 7:
             raise ValueError("Vampire Nights needs a grid of at least %dx7 cells" % game.players)
@@ -208,8 +214,8 @@ class VampireNightsPlay:
             i = kinds.index(self.kind) + 1 if self.kind in kinds else 0
             self._pick(kinds[i % len(kinds)])
             self.page_from = now  # a choice with a target: the small panel shows where first
-        elif role == "move":
-            self.index += 1
+        elif role == "move" or role == "back":  # back: a long press of move, whose press stepped on
+            self.index += 1 if role == "move" else -2
             self.version += 1
             self.page_from = now
         elif role == "ok":

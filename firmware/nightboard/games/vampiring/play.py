@@ -33,6 +33,8 @@ WHITE = P.TABLE
 
 
 class VampiRingPlay:
+    PRIVATE_PANEL = (9, 10)  # status LEDs 2 and 3: a looking family's choice (table/private.py)
+
     def __init__(self, layout, frame, game):
         self.layout = layout
         self.frame = frame
@@ -58,6 +60,7 @@ class VampiRingPlay:
         self.flash_until = [0] * n
         self._landing = [[0, 0, 0] for _ in range(n)]
         self._landing_for = [-1] * n
+        self._may_land = None  # private_more: [[turn, the cards any choice could land on]] a family, made when asked
         self.timeline = None
         self.t0 = 0
         self.log = EventLog()  # the table hands over its own
@@ -211,6 +214,39 @@ class VampiRingPlay:
         else:
             fr.put(b, WHITE if now < self.flash_until[f] else OFF)
             fr.put(c, OFF)
+
+    def private_more(self, mask, seats):
+        """Mark (mask[led] = 1) the ring's cards where a looking family's vampires could land by any of its
+        four choices, while the preview shows it one (table/private.py): all four, so that which cards are
+        marked tells nothing of the choice. Worked out once a turn per family."""
+        g = self.game
+        if not g.preview_on or g.over or self.timeline is not None:
+            return
+        dr = self.draw
+        per = dr.per_card
+        at = dr._card_at
+        if self._may_land is None:
+            self._may_land = [[-1, bytearray()] for _ in range(g.families)]
+        for f in range(g.families):
+            if not (self.looking[f] and seats >> f & 1 and g.alive(f)):
+                continue
+            known = self._may_land[f]
+            cards = known[1]
+            if known[0] != g.turn:
+                known[0] = g.turn
+                cards[:] = b""
+                for a in range(4):
+                    got = g.preview(f, a)
+                    for v in range(3):
+                        i = 0
+                        while i < len(cards) and cards[i] != got[v]:  # (MicroPython: no `in` on a bytearray)
+                            i += 1
+                        if i == len(cards):
+                            cards.append(got[v])
+            for i in range(len(cards)):
+                c = cards[i]
+                for k in range(per):
+                    mask[at[c * per + k] // 3] = 1
 
     def _preview(self, f, now):
         g = self.game

@@ -303,7 +303,7 @@ def own_rituals(table, seat):
     if not g.over and seat in g.to_move() and not g.board_plays(seat) and play.chosen() is not None:
         if v["phase"] == "night" and v["active"] == seat:
             out += "; %s left tonight" % _n(v["ap"], "action point", "action points")
-        out += "; ok would %s (mode: another kind, move: another choice)" % action_words(t, play.chosen())
+        out += "; ok would %s (mode: another kind, move: another choice, move held: the one before)" % action_words(t, play.chosen())
     return out
 
 

@@ -261,7 +261,7 @@ def own_secrets(table, seat):
     if not g.over and seat == g.to_move()[0] and not g.board_plays(seat):
         a = play.chosen()
         if a is not None:
-            words += "; ok would %s (mode: another kind, move: another choice)" % action_words(v, a)
+            words += "; ok would %s (mode: another kind, move: another choice, move held: the one before)" % action_words(v, a)
     return words
 
 

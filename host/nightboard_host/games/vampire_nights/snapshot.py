@@ -1,15 +1,16 @@
 """A Vampire Nights position on a grid table, drawn to a picture like the physical board.
 
 Each cell of the mansion gets a plate with its place (E for an Entrance, 1 to 5 for the rooms, G for a
-Garden) and its column's letter, every panel is labelled with its seat's colour, and the first player is
-shown holding look, so that the picture also shows what a panel shows its owner (its hand, at the first
-of the look pages). The LEDs are the frame's logical colours, as in snapshot.render_table.
+Garden) and its column's letter, every panel is labelled with its seat's colour; a seat whose player holds
+look (`--look`) shows what its panel shows its owner (its hand, at the first of the look pages), and no
+other seat's secrets show. The LEDs are the frame's logical colours, as in snapshot.render_table.
 """
 
 from PIL import Image, ImageDraw
 
 from nightboard_host.drawings import snapshot as S
 from nightboard.games.vampire_nights.play import PAGE_MS
+from nightboard.games.vampire_nights.state import SEATS
 
 PLACES = ("E", "1", "2", "3", "4", "5", "G")
 
@@ -36,21 +37,30 @@ def draw_mansion(img, canvas, table):
 
 
 def render_table(table, size=900):
-    """The Vampire Nights table now, red holding look, as a size x size RGB image."""
+    """The Vampire Nights table now as a size x size RGB image; a seat's own view shows only when its player
+    holds look (`nightboard snapshot --look`), as on the board."""
     lay = table.layout
     play = table.play
-    play.press(0, "look", 0)
-    # On a small panel, a choice that points somewhere shows where first, for a page: then comes the hand.
-    play.render(PAGE_MS if play._seat() == 0 and play._aim() >= 0 and not lay.hand_w else 0)
+    seat = -1
+    for s in range(table.game.players):
+        if play.looking[s]:
+            seat = s
+            break
+    # The first of the look pages (its hand); on a small panel, a choice that points somewhere shows where
+    # first, for a page: then comes the hand.
+    play.page_from = 0
+    play.render(PAGE_MS if seat >= 0 and play._seat() == seat and play._aim() >= 0 and not lay.hand_w else 0)
     canvas = S.Canvas(lay, size)
     img = Image.new("RGBA", (size, size), S.TABLE_TOP + (255,))
     draw_mansion(img, canvas, table)
     S.draw_panels(img, canvas, lay, table.game.players)
-    what = "its hand panel: items, loot, bites" if lay.hand_w else "its panel: its items"
-    lines = ["Nightboard, table %s; red holds look (%s)" % (lay.name, what)] + play.describe()[:2]
+    head = "Nightboard, table %s" % lay.name
+    if seat >= 0:
+        head += "; %s holds look (%s)" % (SEATS[seat], "its hand panel: items, loot, bites" if lay.hand_w
+                                          else "its panel: its items")
+    lines = [head] + play.describe()[:2]
     f = S.font(max(10, size // 56))
     for i in range(len(lines)):
         S.put(img, S.text_image(lines[i], f, S.LABEL_DIM), size // 60, size // 60 + i * (S.font_px(f) + 4))
     S.draw_leds(img, canvas, table.frame.rgb)
-    play.release(0, "look", 0)
     return img.convert("RGB")

@@ -220,9 +220,19 @@ def _and(words):
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
+def _own_place(ring, c, seat):
+    """A card of the ring as a family's player says it: "your home", "blue's home", "the tower" (card 3)."""
+    name = ring[c]
+    if name.startswith("home-"):
+        owner = name[5:]
+        return "%s home (card %d)" % ("your" if owner == FAMILIES[seat] else owner + "'s", c)
+    return "the %s (card %d)" % (name, c)
+
+
 def own_choice(table, seat):
-    """A family's own choice in words, for the terminal while that family holds "look" (its secret:
-    only ever shown then); None when it has nothing to choose."""
+    """A family's own pieces and choice in words ("red: your man on the cross (card 8), wolf and bat on your
+    home (card 6)..."), for the terminal while that family holds "look" (its secret: only ever shown then);
+    None when it has nothing to choose."""
     play = table.play
     g = play.game
     if g.over or seat >= g.families or not g.alive(seat):
@@ -238,7 +248,7 @@ def own_choice(table, seat):
                 break
         else:
             where.append((p["card"], [p["shape"]]))
-    pieces = ", ".join("%s on %s" % (_and(shapes), _card(v["ring"], c)) for c, shapes in where)
+    pieces = "your " + ", ".join("%s on %s" % (_and(shapes), _own_place(v["ring"], c, seat)) for c, shapes in where)
     choice = "metamorphosis %s, %s" % (META[a >> 1], CLOCK_WORDS[DIRS[a & 1]])
     if done:
         return "%s: %s; %d drops of blood; chose %s (confirmed)" % (FAMILIES[seat], pieces, g.drops[seat], choice)
