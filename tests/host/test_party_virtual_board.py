@@ -44,7 +44,7 @@ def test_the_party_plays_a_board_on_a_port_and_rides_out_a_power_cut(vboard):
         assert r.status_code == 200, r.text
         back = table.next("table", lambda d: d["mode"] == "game", timeout=30)[1]
         assert back["game"] == "vampire_cards" and back["turn"] in (turn - 1, turn)  # at most the turn in progress
-        assert red.next("seat", lambda d: not d["status"] and d["playing"], timeout=30)[1]["view"]
+        assert red.next("seat", lambda d: not d["status"] and d["playing"] and d["view"], timeout=30)[1]["to_move"]
     finally:
         table.close()
         red.close()

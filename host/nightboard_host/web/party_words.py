@@ -6,7 +6,6 @@ view gets its view's fields plainly. The words are a courtesy: a hook that fails
 error page.
 """
 
-import importlib
 import json
 
 from nightboard.games import index
@@ -72,25 +71,15 @@ def labels(game, layout, public):
         return []
 
 
-def _seat_module(game):
-    """The game's seat-page words (host/nightboard_host/games/<name>/seat_page.py), or None."""
-    if not game or game not in index.names():
-        return None
-    try:
-        return importlib.import_module("nightboard_host.games.%s.seat_page" % game)
-    except ImportError:
-        return None
-
-
 def view_words(game, seat, view, public=None):
     """A seat's own view in lines of words: the game's own (its seat_page.view_lines), else each field that
     the public view does not have."""
     if not isinstance(view, dict):
         return []
-    mod = _seat_module(game)
-    if mod is not None:
+    words = hooks.seat_words(game) if game else None
+    if words is not None:
         try:
-            return [str(line) for line in mod.view_lines(view, seat)]
+            return [str(line) for line in words(view, seat)]
         except Exception as e:  # noqa: BLE001 - then the plain fields, and why
             return ["(the words for this view failed: %s)" % e] + _plain(view, public)
     return _plain(view, public)
