@@ -41,24 +41,9 @@ HOOKS = {
                         "without it, none"),
     "bench_figures": (None, "bench_figures() -> {figures}: the game's own figures for `nightboard bench` (its "
                             "TOOLS[\"bench\"][\"rows\"] put some in the report); without it, none"),
+    "seat_page": (None, "view_lines(view, seat) -> [lines]: a seat's own view (the board's `seat` reply) in words "
+                        "for its phone (`nightboard party`); without it, the seat page shows only its choices"),
 }
-
-SEAT_PAGE = "seat_page"  # the module of a game's host package that words a seat's own view for its phone
-
-
-def seat_words(name):
-    """view_lines(view, seat) -> [lines]: a seat's own view in words for its phone (`nightboard party`), from the
-    game's host package (host/nightboard_host/games/<name>/seat_page.py), or None when it has none. Found
-    here, where the host finds every part of a game by its name."""
-    import importlib
-
-    if name not in index.names():
-        return None
-    try:
-        return getattr(importlib.import_module("nightboard_host.games.%s.%s" % (name, SEAT_PAGE)), "view_lines")
-    except (ImportError, AttributeError):
-        return None
-
 
 REQUIRED = tuple(k for k, (required, _what) in FACTS.items() if required)
 KNOWN = tuple(FACTS) + tuple(HOOKS)

@@ -76,7 +76,7 @@ def view_words(game, seat, view, public=None):
     the public view does not have."""
     if not isinstance(view, dict):
         return []
-    words = hooks.seat_words(game) if game else None
+    words = hooks.hook(game, "seat_page") if game in index.names() else None  # a board's game we may not know
     if words is not None:
         try:
             return [str(line) for line in words(view, seat)]

@@ -12,6 +12,7 @@ TOOLS = {
     "more": {"board": "the last seats, by colour or number from 0, like yellow,green or 2,3; or none, last, others, all"},  # read by play.board_count
     "replay": "nightboard_host.games.vampire_cards.explain:run",  # `nightboard replay`: its records in words
     "log_lines": "nightboard_host.games.vampire_cards.explain:log_lines",  # its events in the terminal's log
+    "seat_page": "nightboard_host.games.vampire_cards.seat_page:view_lines",  # a seat's own view in words, on its phone
     "own_words": "nightboard_host.games.vampire_cards.explain:own_hand",  # a player's hand and choice, while it looks
     "snapshot": "nightboard_host.games.vampire_cards.snapshot:render_table",  # its ring, seats and public table
     "bench_figures": "nightboard_host.games.vampire_cards.bench:bench_figures",  # its figures in `nightboard bench`

@@ -11,6 +11,7 @@ TOOLS = {
     "more": {"board": "the last seats, by colour or number from 0, like yellow,green or 2,3; or none, last, others, all"},  # read by play.board_count
     "replay": "nightboard_host.games.vampire_nights.explain:run",  # `nightboard replay`: its records in words
     "log_lines": "nightboard_host.games.vampire_nights.explain:log_lines",  # its events in the terminal's log
+    "seat_page": "nightboard_host.games.vampire_nights.seat_page:view_lines",  # a seat's own view in words, on its phone
     "own_words": "nightboard_host.games.vampire_nights.explain:own_secrets",  # a player's secrets, while it looks
     "labels": "nightboard_host.games.vampire_nights.explain:place_labels",  # the terminal's names of the cells
     "snapshot": "nightboard_host.games.vampire_nights.snapshot:render_table",  # the mansion, red holding look

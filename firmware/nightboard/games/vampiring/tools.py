@@ -12,6 +12,7 @@ TOOLS = {
     "more": {"board": "or the families' seats, like 2,3"},  # what an option takes besides its values (--help)
     "replay": "nightboard_host.games.vampiring.explain:run",  # `nightboard replay`: its records in words
     "log_lines": "nightboard_host.games.vampiring.explain:log_lines",  # its events in the terminal's log
+    "seat_page": "nightboard_host.games.vampiring.seat_page:view_lines",  # a seat's own view in words, on its phone
     "snapshot": "nightboard_host.games.vampiring.snapshot:render_table",  # its picture: the ring of cards
     "snapshot_turns": "nightboard_host.games.vampiring.snapshot:play_turns",  # a fixed play of k turns, for snapshots
     "labels": "nightboard_host.games.vampiring.explain:place_labels",  # the terminal's card names: labels(table) -> [(leds, name, short)]
