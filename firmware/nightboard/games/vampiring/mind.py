@@ -19,25 +19,26 @@ and takes any action within half a wound of its best.
 Level 2 (sensible): the others are as likely to take any of their 4 actions; it weighs the wounds it
 expects to give against those it expects to take (one taken costs as much as 8 given: the bench found
 that staying whole wins far more games than hitting hard), more so near an elimination.
-Level 3: the others' likely moves (each is expected to play as level 2 would, its best action weighted
-most), the chance of finishing a family and of being finished, on top of level 2's fights, cards and
-haunting. Integers only.
+Level 3: a duel with each other family: the 4 x 4 outcomes of its actions against that family's, in
+drops lost by one and the other (a family running dry worth a little more), and how likely that family's
+answers look: half on the action that would serve it best if it knew nothing of ours, half on its
+safest one (the least it can lose to our best answer). It plays the action worth most against those
+answers, summed over the families; exact ties are drawn from the stream. Integers only.
 
 steps(view, level, prng) is the same decision as a generator, for the table to spread over frames
-(table/thinking.py): before each piece of work (one family's landings, a few cards' fights, one
-family's worth of one action) it yields what the piece will cost in work units (under 1 ms each on
-the board), and its last yield is (action,). decide() runs it through at once, so the action is the
-same either way.
+(table/thinking.py): before each piece of work (one family's landings, a few cards' fights, one family's
+worth of one action at level 2, one duel at level 3) it yields what the piece will cost in work units
+(under 1 ms each on the board), and its last yield is (action,). decide() runs it through at once, so the
+action is the same either way.
 """
 
 from nightboard.games.vampiring.cards import CROSS, DIR_SIGN, FAVOURED, GARLIC, HOME_BASE, META_SHIFT, MIRROR, \
     card_from_name
 from nightboard.games.vampiring.turn import move_vampire
 
-# per level: values this close to the best count as a tie (level 1 counts a wound it gives as 120; levels 2
-# and 3 count one given as 60 and one taken as 480)
-NEAR = (0, 60, 12, 6)
-RANK = (12, 6, 4, 2)  # level 3: how likely another family's actions are, its best first
+# per level: values this close to the best count as a tie (level 1 counts a wound it gives as 120; level 2
+# counts one given as 60 and one taken as 480; level 3's worths are drops x 24: only exact ties)
+NEAR = (0, 60, 12, 0)
 # steps()'s work units, from the bench's per-piece counts (bench/thinking.py): reading the view;
 # landings of a family; a fights piece (FIGHT_PAIRS vampire pairs compared, a row more at most); one
 # worth, per family
@@ -50,8 +51,11 @@ CARELESS = 0  # level 1: how much (in twelfths) it minds the wounds the others c
 GIVE, TAKE = 5, 40  # the worth of a wound given, and the cost of one taken: staying whole wins games
 L1_GIVE, L1_TAKE = 10, 12  # level 1's own (it takes no wound from the others into account)
 LOW = 2  # a family with this many drops or fewer is close to elimination
-FINISH, FALL = 60, 90  # level 3: per chance of eliminating a family, of being eliminated
-UNIFORM = (3, 3, 3, 3)
+FINISH = 3  # level 3: a family run dry is worth this many drops more (to the one that does it)
+DUEL_COST = 8  # level 3: one other family's duel and its replies
+BEST, SAFE = 12, 12  # level 3: the weights of another family's best answer and its safest (multiples of 12)
+DEEP = 2  # level 3 looks at the next turn too when this many families or fewer are left
+NEXT_COST = 7  # level 3, DEEP: one outcome's next turn
 
 
 class Stats:
@@ -103,6 +107,7 @@ class Turn:
         self.nfa = 4 * n
         self.fights = fights  # level 1 does without
         self.hits = None
+        self.tab = None  # table(): the wounds of two shapes on each card
         if not later:
             for _ in self.work():
                 pass
@@ -176,6 +181,18 @@ class Turn:
             self.stats.pairs += compared
         self.hits = out
 
+    def table(self):
+        """tab[c * 9 + gs * 3 + ts]: the wounds a vampire of shape gs gives one of shape ts on card c, as
+        hit() gives them to a family that is not that card's Castle (made once, on first use)."""
+        if self.tab is None:
+            ring = self.ring
+            tab = bytearray(len(ring) * 9)
+            for c in range(len(ring)):
+                for x in range(9):
+                    tab[c * 9 + x] = hit(ring[c], x // 3, x % 3, -1, False)
+            self.tab = tab
+        return self.tab
+
     def wounds(self, f, a, g, b):
         """Wounds family f, playing action a, gives to family g playing b (g != f)."""
         return self.hits[(f * 4 + a) * self.nfa + g * 4 + b]
@@ -210,78 +227,207 @@ class Turn:
         return give, take
 
 
-def _value(t, f, a, odds, level):
-    """Family f's worth of action a, in twelfths of a wound, with each other family g's actions weighted
-    by odds[g] (4 weights; None for f itself and the eliminated)."""
+def _value(t, f, a):
+    """Level 2: family f's worth of action a, in twelfths of a wound, every other family's 4 actions
+    taken as equally likely."""
     base = t.own(f, a)
     take = base * 12
     worth = 0
-    fall = 0
     drops = t.drops
     for g in range(t.n):
-        w = odds[g]
-        if w is None:
+        if g == f or not t.alive[g]:
             continue
-        total = w[0] + w[1] + w[2] + w[3]
-        give_g = take_g = finish = hurt = 0
+        give_g = take_g = 0
         for b in range(4):
-            if not w[b]:
-                continue
-            gv = t.wounds(f, a, g, b)
-            tk = t.wounds(g, b, f, a)
-            give_g += w[b] * gv
-            take_g += w[b] * tk
-            if gv >= drops[g]:
-                finish += w[b]
-            if tk + base >= drops[f]:
-                hurt += w[b]
+            give_g += t.wounds(f, a, g, b)
+            take_g += t.wounds(g, b, f, a)
         per = GIVE + (GIVE if drops[g] <= LOW else 0)
-        worth += per * give_g * 12 // total
-        take += take_g * 12 // total
-        if level >= 3:
-            worth += FINISH * finish * 12 // total
-            fall += hurt * 12 // total
+        worth += per * give_g * 3
+        take += take_g * 3
     cost = TAKE + (TAKE if drops[f] <= LOW + 1 else 0)
-    value = worth - cost * take // 12
-    if level >= 3:
-        value -= FALL * (fall if base < drops[f] else 12 * 4)
-    return value
+    return worth - cost * take // 12
 
 
-def _odds(t, me, level, out):
-    """How likely each other family's actions look to family `me` (4 weights each), into `out` (a list of
-    t.n): a generator yielding the cost of each of level 3's worths of another family's action before it."""
-    odds = [None] * t.n
-    for g in range(t.n):
-        if g != me and t.alive[g]:
-            odds[g] = UNIFORM
-    if level < 3:
-        out[:] = odds
-        return
-    for g in range(t.n):
-        if odds[g] is None:
-            continue
-        mine = odds[:]
-        mine[g] = None
-        mine[me] = UNIFORM  # g does not know what `me` will do either
-        vals = [0, 0, 0, 0]
+def worth(gv, tk, d_me, d_g):
+    """Level 3: one outcome's worth in drops to `me` when the other family loses gv and me tk (each capped
+    at what the family holds, d_g and d_me), FINISH more when the other runs dry, FINISH less when me does."""
+    v = 0
+    if gv >= d_g:
+        gv = d_g
+        v = FINISH
+    if tk >= d_me:
+        tk = d_me
+        v -= FINISH
+    return v + gv - tk
+
+
+def duel(t, me, g, own_me, own_g, m):
+    """Level 3: m[a * 4 + b] (into m, 16 entries), family me's worth (worth()) when it plays a and g plays
+    b: the drops g loses, to me or to itself, against those me loses."""
+    d_me = t.drops[me]
+    d_g = t.drops[g]
+    hits = t.hits
+    nfa = t.nfa
+    for a in range(4):
+        give = (me * 4 + a) * nfa + g * 4  # hits[give + b]: what me playing a gives g playing b
+        take = g * 4 * nfa + me * 4 + a  # hits[take + b * nfa]: what g playing b gives me playing a
         for b in range(4):
-            yield VALUE_COST * t.n
-            vals[b] = _value(t, g, b, mine, 2)
-        order = sorted(range(4), key=lambda b: -vals[b])
-        w = [0, 0, 0, 0]
-        k = 0
-        while k < 4:  # tied actions share their ranks' weights
-            e = k
-            while e + 1 < 4 and vals[order[e + 1]] == vals[order[k]]:
-                e += 1
-            share = 0
-            for r in range(k, e + 1):
-                share += RANK[r]
-            for r in range(k, e + 1):
-                w[order[r]] = share // (e - k + 1)
-            k = e + 1
-        out[g] = w
+            m[a * 4 + b] = worth(hits[give + b] + own_g[b], hits[take + b * nfa] + own_me[a], d_me, d_g)
+
+
+def replies(m, out):
+    """Level 3: how likely each of the other family's 4 actions looks (weights into out, BEST + SAFE in
+    all): BEST on its best answer to an unknown choice (the least worth to me summed over my 4 actions),
+    SAFE on its safest one (the least of my best worths against it); tied actions share their weight."""
+    total = [0, 0, 0, 0]
+    worst = [0, 0, 0, 0]
+    for b in range(4):
+        s = m[b]
+        w = m[b]
+        for a in range(1, 4):
+            x = m[a * 4 + b]
+            s += x
+            if x > w:
+                w = x
+        total[b] = s
+        worst[b] = w
+    lo_s = min(total)
+    lo_w = min(worst)
+    ns = total.count(lo_s)
+    nw = worst.count(lo_w)
+    for b in range(4):
+        out[b] = (BEST // ns if total[b] == lo_s else 0) + (SAFE // nw if worst[b] == lo_w else 0)
+
+
+def _level3(t, me, out):
+    """Level 3: against each other family, a duel of 4 x 4 outcomes (duel; with DEEP families or fewer
+    left, each outcome with the next turn's duel from where it leaves both: further) and how likely its
+    answers look (replies); each action's worth summed over them, into out. A generator yielding each
+    piece's cost before it."""
+    own_me = [t.own(me, a) for a in range(4)]
+    m = [0] * 16
+    q = [0, 0, 0, 0]
+    deep = sum(t.alive) <= DEEP
+    for g in range(t.n):
+        if g == me or not t.alive[g]:
+            continue
+        yield DUEL_COST
+        duel(t, me, g, own_me, [t.own(g, b) for b in range(4)], m)
+        if deep:
+            for cost in further(t, me, g, m):
+                yield cost
+        replies(m, q)
+        for a in range(4):
+            r = a * 4
+            out[a] += m[r] * q[0] + m[r + 1] * q[1] + m[r + 2] * q[2] + m[r + 3] * q[3]
+
+
+def _next_landings(t, f, a):
+    """Where family f's vampires would stop next turn, from where action a leaves them now, for each
+    next action: (cards, shapes), bytearrays indexed a2 * 3 + v."""
+    cards = bytearray(12)
+    shapes = bytearray(12)
+    home = t.ring.index(HOME_BASE + f)
+    for v in range(3):
+        i = (f * 4 + a) * 3 + v
+        c = t.card[i]
+        s = t.shape[i]
+        for a2 in range(4):
+            ns = (s + META_SHIFT[a2 >> 1]) % 3
+            shapes[a2 * 3 + v] = ns
+            cards[a2 * 3 + v] = move_vampire(t.ring, home, c, ns, DIR_SIGN[a2 & 1], f, v, None)
+    return cards, shapes
+
+
+def _own_next(t, f, cards, shapes):
+    """The wounds family f would take next turn from itself and the Haunted Houses, per next action."""
+    out = [0, 0, 0, 0]
+    ring = t.ring
+    for a2 in range(4):
+        i0 = a2 * 3
+        n = 0
+        for i in range(i0, i0 + 3):
+            c = cards[i]
+            n += t.haunted[c]
+            for j in range(i0, i0 + 3):
+                if j != i and cards[j] == c:
+                    n += hit(ring[c], shapes[i], shapes[j], f, t.castle)
+        out[a2] = n
+    return out
+
+
+def further(t, me, g, m):
+    """Level 3, DEEP families or fewer: each outcome m[a * 4 + b] of this turn's duel becomes 48 times
+    itself plus the next turn's duel from where it leaves both families, as much as me expects to make of
+    it against g's likely answers (x 24): the next turn weighs half as much as this one. An outcome where
+    a family runs dry has no next turn. A generator yielding each piece's cost before it."""
+    d_me = t.drops[me]
+    d_g = t.drops[g]
+    hits = t.hits
+    nfa = t.nfa
+    ring = t.ring
+    tab = t.table()
+    home_me = ring.index(HOME_BASE + me) if t.castle else -1
+    home_g = ring.index(HOME_BASE + g) if t.castle else -1
+    mine = []
+    theirs = []
+    for a in range(4):
+        yield LANDINGS_COST
+        cards, shapes = _next_landings(t, me, a)
+        mine.append((cards, shapes, _own_next(t, me, cards, shapes)))
+    for b in range(4):
+        yield LANDINGS_COST
+        cards, shapes = _next_landings(t, g, b)
+        at = [None] * len(ring)  # per card, g's next landings a2 * 3 + v that stop there
+        for i in range(12):
+            c = cards[i]
+            if at[c] is None:
+                at[c] = [i]
+            else:
+                at[c].append(i)
+        theirs.append((at, shapes, _own_next(t, g, cards, shapes)))
+    m2 = [0] * 16
+    q2 = [0, 0, 0, 0]
+    for a in range(4):
+        my_cards, my_shapes, my_own = mine[a]
+        for b in range(4):
+            yield NEXT_COST
+            k = a * 4 + b
+            gv = hits[(me * 4 + a) * nfa + g * 4 + b] + t.own(g, b)
+            tk = hits[(g * 4 + b) * nfa + me * 4 + a] + t.own(me, a)
+            if gv >= d_g or tk >= d_me:
+                m[k] *= 48
+                continue
+            at, their_shapes, their_own = theirs[b]
+            give = [0] * 16
+            take = [0] * 16
+            for i in range(12):
+                c = my_cards[i]
+                here = at[c]
+                if here is None:
+                    continue
+                c9 = c * 9 + my_shapes[i] * 3
+                mine_safe = c == home_me  # the Castle keeps me whole on my Home, g on its own
+                their_safe = c == home_g
+                row = (i // 3) * 4
+                for j in here:
+                    sj = their_shapes[j]
+                    if not their_safe:
+                        give[row + j // 3] += tab[c9 + sj]
+                    if not mine_safe:
+                        take[row + j // 3] += tab[c * 9 + sj * 3 + my_shapes[i]]
+            for a2 in range(4):
+                for b2 in range(4):
+                    x = a2 * 4 + b2
+                    m2[x] = worth(give[x] + their_own[b2], take[x] + my_own[a2], d_me - tk, d_g - gv)
+            replies(m2, q2)
+            best = None
+            for a2 in range(4):
+                r = a2 * 4
+                v = m2[r] * q2[0] + m2[r + 1] * q2[1] + m2[r + 2] * q2[2] + m2[r + 3] * q2[3]
+                if best is None or v > best:
+                    best = v
+            m[k] = m[k] * 48 + best
 
 
 def _values(view, level, stats, out):
@@ -296,12 +442,13 @@ def _values(view, level, stats, out):
             give, take = t.against_still(me, a)
             out[a] = L1_GIVE * 12 * give - L1_TAKE * (CARELESS * take + 12 * t.own(me, a))
         return
-    odds = [None] * t.n
-    for cost in _odds(t, me, level, odds):
-        yield cost
+    if level >= 3:
+        for cost in _level3(t, me, out):
+            yield cost
+        return
     for a in range(4):
         yield VALUE_COST * t.n
-        out[a] = _value(t, me, a, odds, level)
+        out[a] = _value(t, me, a)
 
 
 def values(view, level, stats=None):
