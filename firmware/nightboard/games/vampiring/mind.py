@@ -56,6 +56,7 @@ DUEL_COST = 8  # level 3: one other family's duel and its replies
 BEST, SAFE = 12, 12  # level 3: the weights of another family's best answer and its safest (multiples of 12)
 DEEP = 2  # level 3 looks at the next turn too when this many families or fewer are left
 NEXT_COST = 7  # level 3, DEEP: one outcome's next turn
+ZERO16 = bytes(16)
 
 
 class Stats:
@@ -275,12 +276,11 @@ def duel(t, me, g, own_me, own_g, m):
             m[a * 4 + b] = worth(hits[give + b] + own_g[b], hits[take + b * nfa] + own_me[a], d_me, d_g)
 
 
-def replies(m, out):
+def replies(m, out, work):
     """Level 3: how likely each of the other family's 4 actions looks (weights into out, BEST + SAFE in
     all): BEST on its best answer to an unknown choice (the least worth to me summed over my 4 actions),
-    SAFE on its safest one (the least of my best worths against it); tied actions share their weight."""
-    total = [0, 0, 0, 0]
-    worst = [0, 0, 0, 0]
+    SAFE on its safest one (the least of my best worths against it); tied actions share their weight.
+    work: a list of 8 to count in (a decision allocates its buffers once)."""
     for b in range(4):
         s = m[b]
         w = m[b]
@@ -289,14 +289,16 @@ def replies(m, out):
             s += x
             if x > w:
                 w = x
-        total[b] = s
-        worst[b] = w
-    lo_s = min(total)
-    lo_w = min(worst)
-    ns = total.count(lo_s)
-    nw = worst.count(lo_w)
+        work[b] = s
+        work[4 + b] = w
+    lo_s = min(work[0], work[1], work[2], work[3])
+    lo_w = min(work[4], work[5], work[6], work[7])
+    ns = nw = 0
     for b in range(4):
-        out[b] = (BEST // ns if total[b] == lo_s else 0) + (SAFE // nw if worst[b] == lo_w else 0)
+        ns += work[b] == lo_s
+        nw += work[4 + b] == lo_w
+    for b in range(4):
+        out[b] = (BEST // ns if work[b] == lo_s else 0) + (SAFE // nw if work[4 + b] == lo_w else 0)
 
 
 def _level3(t, me, out):
@@ -307,6 +309,7 @@ def _level3(t, me, out):
     own_me = [t.own(me, a) for a in range(4)]
     m = [0] * 16
     q = [0, 0, 0, 0]
+    work = [0] * 8
     deep = sum(t.alive) <= DEEP
     for g in range(t.n):
         if g == me or not t.alive[g]:
@@ -314,37 +317,31 @@ def _level3(t, me, out):
         yield DUEL_COST
         duel(t, me, g, own_me, [t.own(g, b) for b in range(4)], m)
         if deep:
-            for cost in further(t, me, g, m):
+            for cost in further(t, me, g, m, work):
                 yield cost
-        replies(m, q)
+        replies(m, q, work)
         for a in range(4):
             r = a * 4
             out[a] += m[r] * q[0] + m[r + 1] * q[1] + m[r + 2] * q[2] + m[r + 3] * q[3]
 
 
-def _next_landings(t, f, a):
-    """Where family f's vampires would stop next turn, from where action a leaves them now, for each
-    next action: (cards, shapes), bytearrays indexed a2 * 3 + v."""
-    cards = bytearray(12)
-    shapes = bytearray(12)
-    home = t.ring.index(HOME_BASE + f)
+def _next_landings(t, f, a, cards, shapes, own):
+    """Where family f's vampires would stop next turn, from where action a leaves them now: for each next
+    action a2, cards and shapes [a * 12 + a2 * 3 + v], and own[a * 4 + a2], the wounds f would take then
+    from itself and the Haunted Houses."""
+    ring = t.ring
+    home = ring.index(HOME_BASE + f)
+    base = a * 12
     for v in range(3):
         i = (f * 4 + a) * 3 + v
         c = t.card[i]
         s = t.shape[i]
         for a2 in range(4):
             ns = (s + META_SHIFT[a2 >> 1]) % 3
-            shapes[a2 * 3 + v] = ns
-            cards[a2 * 3 + v] = move_vampire(t.ring, home, c, ns, DIR_SIGN[a2 & 1], f, v, None)
-    return cards, shapes
-
-
-def _own_next(t, f, cards, shapes):
-    """The wounds family f would take next turn from itself and the Haunted Houses, per next action."""
-    out = [0, 0, 0, 0]
-    ring = t.ring
+            shapes[base + a2 * 3 + v] = ns
+            cards[base + a2 * 3 + v] = move_vampire(ring, home, c, ns, DIR_SIGN[a2 & 1], f, v, None)
     for a2 in range(4):
-        i0 = a2 * 3
+        i0 = base + a2 * 3
         n = 0
         for i in range(i0, i0 + 3):
             c = cards[i]
@@ -352,11 +349,10 @@ def _own_next(t, f, cards, shapes):
             for j in range(i0, i0 + 3):
                 if j != i and cards[j] == c:
                     n += hit(ring[c], shapes[i], shapes[j], f, t.castle)
-        out[a2] = n
-    return out
+        own[a * 4 + a2] = n
 
 
-def further(t, me, g, m):
+def further(t, me, g, m, work):
     """Level 3, DEEP families or fewer: each outcome m[a * 4 + b] of this turn's duel becomes 48 times
     itself plus the next turn's duel from where it leaves both families, as much as me expects to make of
     it against g's likely answers (x 24): the next turn weighs half as much as this one. An outcome where
@@ -366,30 +362,30 @@ def further(t, me, g, m):
     hits = t.hits
     nfa = t.nfa
     ring = t.ring
+    size = len(ring)
     tab = t.table()
     home_me = ring.index(HOME_BASE + me) if t.castle else -1
     home_g = ring.index(HOME_BASE + g) if t.castle else -1
-    mine = []
-    theirs = []
+    # each family's next landings (_next_landings), all in a few flat buffers
+    my_cards, my_shapes, their_cards, their_shapes = bytearray(48), bytearray(48), bytearray(48), bytearray(48)
+    my_own, their_own = bytearray(16), bytearray(16)
+    first = bytearray(b"\xff" * (4 * size))  # first[b * size + c]: g's first next landing on card c after b
+    after = bytearray(48)  # after[j]: g's next landing on the same card after j (255: none)
     for a in range(4):
         yield LANDINGS_COST
-        cards, shapes = _next_landings(t, me, a)
-        mine.append((cards, shapes, _own_next(t, me, cards, shapes)))
+        _next_landings(t, me, a, my_cards, my_shapes, my_own)
     for b in range(4):
         yield LANDINGS_COST
-        cards, shapes = _next_landings(t, g, b)
-        at = [None] * len(ring)  # per card, g's next landings a2 * 3 + v that stop there
-        for i in range(12):
-            c = cards[i]
-            if at[c] is None:
-                at[c] = [i]
-            else:
-                at[c].append(i)
-        theirs.append((at, shapes, _own_next(t, g, cards, shapes)))
+        _next_landings(t, g, b, their_cards, their_shapes, their_own)
+        for j in range(b * 12 + 11, b * 12 - 1, -1):
+            x = b * size + their_cards[j]
+            after[j] = first[x]
+            first[x] = j
     m2 = [0] * 16
     q2 = [0, 0, 0, 0]
+    give = bytearray(16)  # the next turn's wounds, me's next action x 4 + g's
+    take = bytearray(16)
     for a in range(4):
-        my_cards, my_shapes, my_own = mine[a]
         for b in range(4):
             yield NEXT_COST
             k = a * 4 + b
@@ -398,29 +394,30 @@ def further(t, me, g, m):
             if gv >= d_g or tk >= d_me:
                 m[k] *= 48
                 continue
-            at, their_shapes, their_own = theirs[b]
-            give = [0] * 16
-            take = [0] * 16
-            for i in range(12):
+            give[:] = ZERO16
+            take[:] = ZERO16
+            for i in range(a * 12, a * 12 + 12):
                 c = my_cards[i]
-                here = at[c]
-                if here is None:
+                j = first[b * size + c]
+                if j == 255:
                     continue
-                c9 = c * 9 + my_shapes[i] * 3
+                si = my_shapes[i]
                 mine_safe = c == home_me  # the Castle keeps me whole on my Home, g on its own
                 their_safe = c == home_g
-                row = (i // 3) * 4
-                for j in here:
+                row = (i - a * 12) // 3 * 4 - b * 4
+                while j != 255:
                     sj = their_shapes[j]
                     if not their_safe:
-                        give[row + j // 3] += tab[c9 + sj]
+                        give[row + j // 3] += tab[c * 9 + si * 3 + sj]
                     if not mine_safe:
-                        take[row + j // 3] += tab[c * 9 + sj * 3 + my_shapes[i]]
+                        take[row + j // 3] += tab[c * 9 + sj * 3 + si]
+                    j = after[j]
             for a2 in range(4):
                 for b2 in range(4):
                     x = a2 * 4 + b2
-                    m2[x] = worth(give[x] + their_own[b2], take[x] + my_own[a2], d_me - tk, d_g - gv)
-            replies(m2, q2)
+                    m2[x] = worth(give[x] + their_own[b * 4 + b2], take[x] + my_own[a * 4 + a2], d_me - tk,
+                                  d_g - gv)
+            replies(m2, q2, work)
             best = None
             for a2 in range(4):
                 r = a2 * 4

@@ -147,9 +147,10 @@ def micropython(games=4, families=4):
 
 
 def busiest(level=3, families=6, games=20):
-    """The position (to_json) whose decision at `level` compares the most vampire pairs, from seeded
-    all-board games of `families` families, and the family to decide."""
-    best, most = None, -1
+    """The position (to_json) whose decision at `level` announces the most work units (mind.steps; the
+    most vampire pairs compared among equals), from seeded all-board games of `families` families, the
+    family to decide, and its pairs."""
+    best, most = None, None
     for seed in range(games):
         g = V.new_game(seed, families, quiet=30)
         while not g.over:
@@ -159,11 +160,13 @@ def busiest(level=3, families=6, games=20):
                     acts.append(None)
                     continue
                 st = mind.Stats()
-                acts.append(mind.decide(g.view(f), level, g.prng, st))
-                if st.pairs > most:
-                    best, most = (g.to_json(), f), st.pairs
+                out = list(mind.steps(g.view(f), level, Prng(state=g.prng.state), st))
+                key = (sum(out[:-1]), st.pairs)
+                if most is None or key > most:
+                    best, most = (g.to_json(), f), key
+                acts.append(mind.decide(g.view(f), level, g.prng))
             g.apply_actions(acts)
-    return best[0], best[1], most
+    return best[0], best[1], most[1]
 
 
 def decision_instructions(level=3, families=6):
