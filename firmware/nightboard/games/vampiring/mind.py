@@ -22,8 +22,9 @@ that staying whole wins far more games than hitting hard), more so near an elimi
 Level 3: a duel with each other family: the 4 x 4 outcomes of its actions against that family's, in
 drops lost by one and the other (a family running dry worth a little more), and how likely that family's
 answers look: half on the action that would serve it best if it knew nothing of ours, half on its
-safest one (the least it can lose to our best answer). It plays the action worth most against those
-answers, summed over the families; exact ties are drawn from the stream. Integers only.
+safest one (the least it can lose to our best answer). With two families left, each outcome also counts
+half the duel of the turn after it, from where it leaves both. It plays the action worth most against
+those answers, summed over the families; exact ties are drawn from the stream. Integers only.
 
 steps(view, level, prng) is the same decision as a generator, for the table to spread over frames
 (table/thinking.py): before each piece of work (one family's landings, a few cards' fights, one family's
