@@ -125,3 +125,15 @@ def test_level_three_weighs_every_action_alike_on_micropython():
                                                  check=True, env={"PYTHONPATH": str(ROOT / "firmware")}).stdout.splitlines()]
     assert mpy == cpy and len(cpy) > 300
     assert sum(1 for v in cpy if max(v) != min(v)) > 100  # decisions where the worths differ
+
+
+def test_the_minds_table_of_wounds_is_hit():
+    """Level 3's next turn reads its wounds from a table (mind.WOUNDS): the same as hit() on every kind."""
+    from nightboard.games.vampiring.cards import GRAVEYARD, HOME_BASE
+
+    for kind in list(range(1, 10)) + [HOME_BASE + 2]:
+        row = kind if kind < HOME_BASE else 0
+        for gs in range(3):
+            for ts in range(3):
+                want = M.hit(kind if kind < HOME_BASE else GRAVEYARD, gs, ts, -1, False)
+                assert M.WOUNDS[row * 9 + gs * 3 + ts] == want == M.hit(kind, gs, ts, 5, True), (kind, gs, ts)

@@ -54,10 +54,25 @@ L1_GIVE, L1_TAKE = 10, 12  # level 1's own (it takes no wound from the others in
 LOW = 2  # a family with this many drops or fewer is close to elimination
 FINISH = 3  # level 3: a family run dry is worth this many drops more (to the one that does it)
 DUEL_COST = 8  # level 3: one other family's duel and its replies
+NEXT_LANDINGS_COST = 7  # level 3, DEEP: a family's next landings from one action, and its own wounds then
 BEST, SAFE = 12, 12  # level 3: the weights of another family's best answer and its safest (multiples of 12)
 DEEP = 2  # level 3 looks at the next turn too when this many families or fewer are left
 NEXT_COST = 7  # level 3, DEEP: one outcome's next turn
 ZERO16 = bytes(16)
+# WOUNDS[kind * 9 + gs * 3 + ts]: what hit() gives, a vampire of shape gs to one of shape ts (man, wolf, bat),
+# on a card of each kind (0: a Home, where the Castle is judged apart, or any card without an effect)
+WOUNDS = bytes((
+    0, 0, 1, 1, 0, 0, 0, 1, 0,  # 0: ordinary
+    0, 0, 1, 1, 0, 0, 0, 1, 0,  # carriage
+    0, 0, 1, 1, 0, 0, 0, 1, 0,  # parchment
+    0, 1, 1, 0, 0, 0, 0, 1, 0,  # tower
+    0, 0, 1, 1, 0, 1, 0, 0, 0,  # forest
+    0, 0, 0, 1, 0, 0, 1, 1, 0,  # cave
+    0, 0, 2, 2, 0, 0, 0, 2, 0,  # garlic
+    0, 1, 0, 0, 0, 1, 1, 0, 0,  # mirror
+    0, 0, 1, 1, 0, 0, 0, 1, 0,  # graveyard
+    0, 0, 0, 0, 0, 0, 0, 0, 0,  # cross
+))
 
 
 class Stats:
@@ -109,7 +124,6 @@ class Turn:
         self.nfa = 4 * n
         self.fights = fights  # level 1 does without
         self.hits = None
-        self.tab = None  # table(): the wounds of two shapes on each card
         if not later:
             for _ in self.work():
                 pass
@@ -182,18 +196,6 @@ class Turn:
         if self.stats is not None:
             self.stats.pairs += compared
         self.hits = out
-
-    def table(self):
-        """tab[c * 9 + gs * 3 + ts]: the wounds a vampire of shape gs gives one of shape ts on card c, as
-        hit() gives them to a family that is not that card's Castle (made once, on first use)."""
-        if self.tab is None:
-            ring = self.ring
-            tab = bytearray(len(ring) * 9)
-            for c in range(len(ring)):
-                for x in range(9):
-                    tab[c * 9 + x] = hit(ring[c], x // 3, x % 3, -1, False)
-            self.tab = tab
-        return self.tab
 
     def wounds(self, f, a, g, b):
         """Wounds family f, playing action a, gives to family g playing b (g != f)."""
@@ -364,7 +366,6 @@ def further(t, me, g, m, work):
     nfa = t.nfa
     ring = t.ring
     size = len(ring)
-    tab = t.table()
     home_me = ring.index(HOME_BASE + me) if t.castle else -1
     home_g = ring.index(HOME_BASE + g) if t.castle else -1
     # each family's next landings (_next_landings), all in a few flat buffers
@@ -373,10 +374,10 @@ def further(t, me, g, m, work):
     first = bytearray(b"\xff" * (4 * size))  # first[b * size + c]: g's first next landing on card c after b
     after = bytearray(48)  # after[j]: g's next landing on the same card after j (255: none)
     for a in range(4):
-        yield LANDINGS_COST
+        yield NEXT_LANDINGS_COST
         _next_landings(t, me, a, my_cards, my_shapes, my_own)
     for b in range(4):
-        yield LANDINGS_COST
+        yield NEXT_LANDINGS_COST
         _next_landings(t, g, b, their_cards, their_shapes, their_own)
         for j in range(b * 12 + 11, b * 12 - 1, -1):
             x = b * size + their_cards[j]
@@ -403,15 +404,17 @@ def further(t, me, g, m, work):
                 if j == 255:
                     continue
                 si = my_shapes[i]
+                kind = ring[c]
+                k9 = (kind if kind < HOME_BASE else 0) * 9
                 mine_safe = c == home_me  # the Castle keeps me whole on my Home, g on its own
                 their_safe = c == home_g
                 row = (i - a * 12) // 3 * 4 - b * 4
                 while j != 255:
                     sj = their_shapes[j]
                     if not their_safe:
-                        give[row + j // 3] += tab[c * 9 + si * 3 + sj]
+                        give[row + j // 3] += WOUNDS[k9 + si * 3 + sj]
                     if not mine_safe:
-                        take[row + j // 3] += tab[c * 9 + sj * 3 + si]
+                        take[row + j // 3] += WOUNDS[k9 + sj * 3 + si]
                     j = after[j]
             for a2 in range(4):
                 for b2 in range(4):
