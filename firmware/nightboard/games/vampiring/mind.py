@@ -61,18 +61,18 @@ NEXT_COST = 7  # level 3, DEEP: one outcome's next turn
 ZERO16 = bytes(16)
 # WOUNDS[kind * 9 + gs * 3 + ts]: what hit() gives, a vampire of shape gs to one of shape ts (man, wolf, bat),
 # on a card of each kind (0: a Home, where the Castle is judged apart, or any card without an effect)
-WOUNDS = bytes((
-    0, 0, 1, 1, 0, 0, 0, 1, 0,  # 0: ordinary
-    0, 0, 1, 1, 0, 0, 0, 1, 0,  # carriage
-    0, 0, 1, 1, 0, 0, 0, 1, 0,  # parchment
-    0, 1, 1, 0, 0, 0, 0, 1, 0,  # tower
-    0, 0, 1, 1, 0, 1, 0, 0, 0,  # forest
-    0, 0, 0, 1, 0, 0, 1, 1, 0,  # cave
-    0, 0, 2, 2, 0, 0, 0, 2, 0,  # garlic
-    0, 1, 0, 0, 0, 1, 1, 0, 0,  # mirror
-    0, 0, 1, 1, 0, 0, 0, 1, 0,  # graveyard
-    0, 0, 0, 0, 0, 0, 0, 0, 0,  # cross
-))
+WOUNDS = (
+    b"\x00\x00\x01\x01\x00\x00\x00\x01\x00"  # 0: ordinary
+    b"\x00\x00\x01\x01\x00\x00\x00\x01\x00"  # carriage
+    b"\x00\x00\x01\x01\x00\x00\x00\x01\x00"  # parchment
+    b"\x00\x01\x01\x00\x00\x00\x00\x01\x00"  # tower
+    b"\x00\x00\x01\x01\x00\x01\x00\x00\x00"  # forest
+    b"\x00\x00\x00\x01\x00\x00\x01\x01\x00"  # cave
+    b"\x00\x00\x02\x02\x00\x00\x00\x02\x00"  # garlic
+    b"\x00\x01\x00\x00\x00\x01\x01\x00\x00"  # mirror
+    b"\x00\x00\x01\x01\x00\x00\x00\x01\x00"  # graveyard
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00"  # cross
+)
 
 
 class Stats:
