@@ -19,25 +19,27 @@ and takes any action within half a wound of its best.
 Level 2 (sensible): the others are as likely to take any of their 4 actions; it weighs the wounds it
 expects to give against those it expects to take (one taken costs as much as 8 given: the bench found
 that staying whole wins far more games than hitting hard), more so near an elimination.
-Level 3: the others' likely moves (each is expected to play as level 2 would, its best action weighted
-most), the chance of finishing a family and of being finished, on top of level 2's fights, cards and
-haunting. Integers only.
+Level 3: a duel with each other family: the 4 x 4 outcomes of its actions against that family's, in
+drops lost by one and the other (a family running dry worth a little more), and how likely that family's
+answers look: half on the action that would serve it best if it knew nothing of ours, half on its
+safest one (the least it can lose to our best answer). With two families left, each outcome also counts
+half the duel of the turn after it, from where it leaves both. It plays the action worth most against
+those answers, summed over the families; exact ties are drawn from the stream. Integers only.
 
 steps(view, level, prng) is the same decision as a generator, for the table to spread over frames
-(table/thinking.py): before each piece of work (one family's landings, a few cards' fights, one
-family's worth of one action) it yields what the piece will cost in work units (under 1 ms each on
-the board), and its last yield is (action,). decide() runs it through at once, so the action is the
-same either way.
+(table/thinking.py): before each piece of work (one family's landings, a few cards' fights, one family's
+worth of one action at level 2, one duel at level 3) it yields what the piece will cost in work units
+(under 1 ms each on the board), and its last yield is (action,). decide() runs it through at once, so the
+action is the same either way.
 """
 
 from nightboard.games.vampiring.cards import CROSS, DIR_SIGN, FAVOURED, GARLIC, HOME_BASE, META_SHIFT, MIRROR, \
     card_from_name
 from nightboard.games.vampiring.turn import move_vampire
 
-# per level: values this close to the best count as a tie (level 1 counts a wound it gives as 120; levels 2
-# and 3 count one given as 60 and one taken as 480)
-NEAR = (0, 60, 12, 6)
-RANK = (12, 6, 4, 2)  # level 3: how likely another family's actions are, its best first
+# per level: values this close to the best count as a tie (level 1 counts a wound it gives as 120; level 2
+# counts one given as 60 and one taken as 480; level 3's worths are drops x 24: only exact ties)
+NEAR = (0, 60, 12, 0)
 # steps()'s work units, from the bench's per-piece counts (bench/thinking.py): reading the view;
 # landings of a family; a fights piece (FIGHT_PAIRS vampire pairs compared, a row more at most); one
 # worth, per family
@@ -50,8 +52,27 @@ CARELESS = 0  # level 1: how much (in twelfths) it minds the wounds the others c
 GIVE, TAKE = 5, 40  # the worth of a wound given, and the cost of one taken: staying whole wins games
 L1_GIVE, L1_TAKE = 10, 12  # level 1's own (it takes no wound from the others into account)
 LOW = 2  # a family with this many drops or fewer is close to elimination
-FINISH, FALL = 60, 90  # level 3: per chance of eliminating a family, of being eliminated
-UNIFORM = (3, 3, 3, 3)
+FINISH = 3  # level 3: a family run dry is worth this many drops more (to the one that does it)
+DUEL_COST = 8  # level 3: one other family's duel and its replies
+NEXT_LANDINGS_COST = 7  # level 3, DEEP: a family's next landings from one action, and its own wounds then
+BEST, SAFE = 12, 12  # level 3: the weights of another family's best answer and its safest (multiples of 12)
+DEEP = 2  # level 3 looks at the next turn too when this many families or fewer are left
+NEXT_COST = 7  # level 3, DEEP: one outcome's next turn
+ZERO16 = bytes(16)
+# WOUNDS[kind * 9 + gs * 3 + ts]: what hit() gives, a vampire of shape gs to one of shape ts (man, wolf, bat),
+# on a card of each kind (0: a Home, where the Castle is judged apart, or any card without an effect)
+WOUNDS = (
+    b"\x00\x00\x01\x01\x00\x00\x00\x01\x00"  # 0: ordinary
+    b"\x00\x00\x01\x01\x00\x00\x00\x01\x00"  # carriage
+    b"\x00\x00\x01\x01\x00\x00\x00\x01\x00"  # parchment
+    b"\x00\x01\x01\x00\x00\x00\x00\x01\x00"  # tower
+    b"\x00\x00\x01\x01\x00\x01\x00\x00\x00"  # forest
+    b"\x00\x00\x00\x01\x00\x00\x01\x01\x00"  # cave
+    b"\x00\x00\x02\x02\x00\x00\x00\x02\x00"  # garlic
+    b"\x00\x01\x00\x00\x00\x01\x01\x00\x00"  # mirror
+    b"\x00\x00\x01\x01\x00\x00\x00\x01\x00"  # graveyard
+    b"\x00\x00\x00\x00\x00\x00\x00\x00\x00"  # cross
+)
 
 
 class Stats:
@@ -210,78 +231,204 @@ class Turn:
         return give, take
 
 
-def _value(t, f, a, odds, level):
-    """Family f's worth of action a, in twelfths of a wound, with each other family g's actions weighted
-    by odds[g] (4 weights; None for f itself and the eliminated)."""
+def _value(t, f, a):
+    """Level 2: family f's worth of action a, in twelfths of a wound, every other family's 4 actions
+    taken as equally likely."""
     base = t.own(f, a)
     take = base * 12
     worth = 0
-    fall = 0
     drops = t.drops
     for g in range(t.n):
-        w = odds[g]
-        if w is None:
+        if g == f or not t.alive[g]:
             continue
-        total = w[0] + w[1] + w[2] + w[3]
-        give_g = take_g = finish = hurt = 0
+        give_g = take_g = 0
         for b in range(4):
-            if not w[b]:
-                continue
-            gv = t.wounds(f, a, g, b)
-            tk = t.wounds(g, b, f, a)
-            give_g += w[b] * gv
-            take_g += w[b] * tk
-            if gv >= drops[g]:
-                finish += w[b]
-            if tk + base >= drops[f]:
-                hurt += w[b]
+            give_g += t.wounds(f, a, g, b)
+            take_g += t.wounds(g, b, f, a)
         per = GIVE + (GIVE if drops[g] <= LOW else 0)
-        worth += per * give_g * 12 // total
-        take += take_g * 12 // total
-        if level >= 3:
-            worth += FINISH * finish * 12 // total
-            fall += hurt * 12 // total
+        worth += per * give_g * 3
+        take += take_g * 3
     cost = TAKE + (TAKE if drops[f] <= LOW + 1 else 0)
-    value = worth - cost * take // 12
-    if level >= 3:
-        value -= FALL * (fall if base < drops[f] else 12 * 4)
-    return value
+    return worth - cost * take // 12
 
 
-def _odds(t, me, level, out):
-    """How likely each other family's actions look to family `me` (4 weights each), into `out` (a list of
-    t.n): a generator yielding the cost of each of level 3's worths of another family's action before it."""
-    odds = [None] * t.n
-    for g in range(t.n):
-        if g != me and t.alive[g]:
-            odds[g] = UNIFORM
-    if level < 3:
-        out[:] = odds
-        return
-    for g in range(t.n):
-        if odds[g] is None:
-            continue
-        mine = odds[:]
-        mine[g] = None
-        mine[me] = UNIFORM  # g does not know what `me` will do either
-        vals = [0, 0, 0, 0]
+def worth(gv, tk, d_me, d_g):
+    """Level 3: one outcome's worth in drops to `me` when the other family loses gv and me tk (each capped
+    at what the family holds, d_g and d_me), FINISH more when the other runs dry, FINISH less when me does."""
+    v = 0
+    if gv >= d_g:
+        gv = d_g
+        v = FINISH
+    if tk >= d_me:
+        tk = d_me
+        v -= FINISH
+    return v + gv - tk
+
+
+def duel(t, me, g, own_me, own_g, m):
+    """Level 3: m[a * 4 + b] (into m, 16 entries), family me's worth (worth()) when it plays a and g plays
+    b: the drops g loses, to me or to itself, against those me loses."""
+    d_me = t.drops[me]
+    d_g = t.drops[g]
+    hits = t.hits
+    nfa = t.nfa
+    for a in range(4):
+        give = (me * 4 + a) * nfa + g * 4  # hits[give + b]: what me playing a gives g playing b
+        take = g * 4 * nfa + me * 4 + a  # hits[take + b * nfa]: what g playing b gives me playing a
         for b in range(4):
-            yield VALUE_COST * t.n
-            vals[b] = _value(t, g, b, mine, 2)
-        order = sorted(range(4), key=lambda b: -vals[b])
-        w = [0, 0, 0, 0]
-        k = 0
-        while k < 4:  # tied actions share their ranks' weights
-            e = k
-            while e + 1 < 4 and vals[order[e + 1]] == vals[order[k]]:
-                e += 1
-            share = 0
-            for r in range(k, e + 1):
-                share += RANK[r]
-            for r in range(k, e + 1):
-                w[order[r]] = share // (e - k + 1)
-            k = e + 1
-        out[g] = w
+            m[a * 4 + b] = worth(hits[give + b] + own_g[b], hits[take + b * nfa] + own_me[a], d_me, d_g)
+
+
+def replies(m, out, work):
+    """Level 3: how likely each of the other family's 4 actions looks (weights into out, BEST + SAFE in
+    all): BEST on its best answer to an unknown choice (the least worth to me summed over my 4 actions),
+    SAFE on its safest one (the least of my best worths against it); tied actions share their weight.
+    work: a list of 8 to count in (a decision allocates its buffers once)."""
+    for b in range(4):
+        s = m[b]
+        w = m[b]
+        for a in range(1, 4):
+            x = m[a * 4 + b]
+            s += x
+            if x > w:
+                w = x
+        work[b] = s
+        work[4 + b] = w
+    lo_s = min(work[0], work[1], work[2], work[3])
+    lo_w = min(work[4], work[5], work[6], work[7])
+    ns = nw = 0
+    for b in range(4):
+        ns += work[b] == lo_s
+        nw += work[4 + b] == lo_w
+    for b in range(4):
+        out[b] = (BEST // ns if work[b] == lo_s else 0) + (SAFE // nw if work[4 + b] == lo_w else 0)
+
+
+def _level3(t, me, out):
+    """Level 3: against each other family, a duel of 4 x 4 outcomes (duel; with DEEP families or fewer
+    left, each outcome with the next turn's duel from where it leaves both: further) and how likely its
+    answers look (replies); each action's worth summed over them, into out. A generator yielding each
+    piece's cost before it."""
+    own_me = [t.own(me, a) for a in range(4)]
+    m = [0] * 16
+    q = [0, 0, 0, 0]
+    work = [0] * 8
+    deep = sum(t.alive) <= DEEP
+    for g in range(t.n):
+        if g == me or not t.alive[g]:
+            continue
+        yield DUEL_COST
+        duel(t, me, g, own_me, [t.own(g, b) for b in range(4)], m)
+        if deep:
+            for cost in further(t, me, g, m, work):
+                yield cost
+        replies(m, q, work)
+        for a in range(4):
+            r = a * 4
+            out[a] += m[r] * q[0] + m[r + 1] * q[1] + m[r + 2] * q[2] + m[r + 3] * q[3]
+
+
+def _next_landings(t, f, a, cards, shapes, own):
+    """Where family f's vampires would stop next turn, from where action a leaves them now: for each next
+    action a2, cards and shapes [a * 12 + a2 * 3 + v], and own[a * 4 + a2], the wounds f would take then
+    from itself and the Haunted Houses."""
+    ring = t.ring
+    home = ring.index(HOME_BASE + f)
+    base = a * 12
+    for v in range(3):
+        i = (f * 4 + a) * 3 + v
+        c = t.card[i]
+        s = t.shape[i]
+        for a2 in range(4):
+            ns = (s + META_SHIFT[a2 >> 1]) % 3
+            shapes[base + a2 * 3 + v] = ns
+            cards[base + a2 * 3 + v] = move_vampire(ring, home, c, ns, DIR_SIGN[a2 & 1], f, v, None)
+    for a2 in range(4):
+        i0 = base + a2 * 3
+        n = 0
+        for i in range(i0, i0 + 3):
+            c = cards[i]
+            n += t.haunted[c]
+            for j in range(i0, i0 + 3):
+                if j != i and cards[j] == c:
+                    n += hit(ring[c], shapes[i], shapes[j], f, t.castle)
+        own[a * 4 + a2] = n
+
+
+def further(t, me, g, m, work):
+    """Level 3, DEEP families or fewer: each outcome m[a * 4 + b] of this turn's duel becomes 48 times
+    itself plus the next turn's duel from where it leaves both families, as much as me expects to make of
+    it against g's likely answers (x 24): the next turn weighs half as much as this one. An outcome where
+    a family runs dry has no next turn. A generator yielding each piece's cost before it."""
+    d_me = t.drops[me]
+    d_g = t.drops[g]
+    hits = t.hits
+    nfa = t.nfa
+    ring = t.ring
+    size = len(ring)
+    home_me = ring.index(HOME_BASE + me) if t.castle else -1
+    home_g = ring.index(HOME_BASE + g) if t.castle else -1
+    # each family's next landings (_next_landings), all in a few flat buffers
+    my_cards, my_shapes, their_cards, their_shapes = bytearray(48), bytearray(48), bytearray(48), bytearray(48)
+    my_own, their_own = bytearray(16), bytearray(16)
+    first = bytearray(b"\xff" * (4 * size))  # first[b * size + c]: g's first next landing on card c after b
+    after = bytearray(48)  # after[j]: g's next landing on the same card after j (255: none)
+    for a in range(4):
+        yield NEXT_LANDINGS_COST
+        _next_landings(t, me, a, my_cards, my_shapes, my_own)
+    for b in range(4):
+        yield NEXT_LANDINGS_COST
+        _next_landings(t, g, b, their_cards, their_shapes, their_own)
+        for j in range(b * 12 + 11, b * 12 - 1, -1):
+            x = b * size + their_cards[j]
+            after[j] = first[x]
+            first[x] = j
+    m2 = [0] * 16
+    q2 = [0, 0, 0, 0]
+    give = bytearray(16)  # the next turn's wounds, me's next action x 4 + g's
+    take = bytearray(16)
+    for a in range(4):
+        for b in range(4):
+            yield NEXT_COST
+            k = a * 4 + b
+            gv = hits[(me * 4 + a) * nfa + g * 4 + b] + t.own(g, b)
+            tk = hits[(g * 4 + b) * nfa + me * 4 + a] + t.own(me, a)
+            if gv >= d_g or tk >= d_me:
+                m[k] *= 48
+                continue
+            give[:] = ZERO16
+            take[:] = ZERO16
+            for i in range(a * 12, a * 12 + 12):
+                c = my_cards[i]
+                j = first[b * size + c]
+                if j == 255:
+                    continue
+                si = my_shapes[i]
+                kind = ring[c]
+                k9 = (kind if kind < HOME_BASE else 0) * 9
+                mine_safe = c == home_me  # the Castle keeps me whole on my Home, g on its own
+                their_safe = c == home_g
+                row = (i - a * 12) // 3 * 4 - b * 4
+                while j != 255:
+                    sj = their_shapes[j]
+                    if not their_safe:
+                        give[row + j // 3] += WOUNDS[k9 + si * 3 + sj]
+                    if not mine_safe:
+                        take[row + j // 3] += WOUNDS[k9 + sj * 3 + si]
+                    j = after[j]
+            for a2 in range(4):
+                for b2 in range(4):
+                    x = a2 * 4 + b2
+                    m2[x] = worth(give[x] + their_own[b * 4 + b2], take[x] + my_own[a * 4 + a2], d_me - tk,
+                                  d_g - gv)
+            replies(m2, q2, work)
+            best = None
+            for a2 in range(4):
+                r = a2 * 4
+                v = m2[r] * q2[0] + m2[r + 1] * q2[1] + m2[r + 2] * q2[2] + m2[r + 3] * q2[3]
+                if best is None or v > best:
+                    best = v
+            m[k] = m[k] * 48 + best
 
 
 def _values(view, level, stats, out):
@@ -296,12 +443,13 @@ def _values(view, level, stats, out):
             give, take = t.against_still(me, a)
             out[a] = L1_GIVE * 12 * give - L1_TAKE * (CARELESS * take + 12 * t.own(me, a))
         return
-    odds = [None] * t.n
-    for cost in _odds(t, me, level, odds):
-        yield cost
+    if level >= 3:
+        for cost in _level3(t, me, out):
+            yield cost
+        return
     for a in range(4):
         yield VALUE_COST * t.n
-        out[a] = _value(t, me, a, odds, level)
+        out[a] = _value(t, me, a)
 
 
 def values(view, level, stats=None):

@@ -1,9 +1,11 @@
-"""Bench figures for VampiRing's board families (issue 19): the levels' strength and the cost of a decision.
+"""Bench figures for VampiRing's board families (issues 19, 42): the levels' strength and the cost of a decision.
 
-strength: seeded 2-family games (quiet limit 30, Castle) of one level against a random family or against
-another level, the seats swapped every other seed; and 4-family games of one level against three random
-families (its seat turning round). A cell counts wins, losses and games with no winner (the quiet limit,
-or both eliminated together). decision: the work of a decision (vampire pairs compared) and its time,
+strength: seeded 2-family games (quiet limit 30, Castle) of one level against a player nobody wrote for
+the mind (bots.py: the one-ply greedy player and the one that looks at the others' best replies), against
+a random family, or against another level, the seats swapped every other seed; and 4-family games of one
+level against three random families (its seat turning round). A cell counts wins, losses and games with
+no winner (the quiet limit, or both eliminated together), with a 95% interval (Wilson's) on the win
+share. decision: the work of a decision (vampire pairs compared) and its time,
 on CPython and on the MicroPython unix port (which runs at about the speed of a Pico's clock x 10: the
 figure for the board is an estimate from it). Run alone: `python -m nightboard_host.games.vampiring.bench`.
 """
@@ -16,13 +18,15 @@ from nightboard.games import vampiring as V
 from nightboard.games.vampiring import mind
 from nightboard.prng import Prng
 from nightboard_host.emulation.mpy_runner import filled, params, program
+from nightboard_host.games.vampiring import bots
 
 LEVELS = (1, 2, 3)
 RANDOM = 0  # a family that picks one of its 4 actions uniformly (from the bench's own stream)
 
 
 def play(seed, kinds, quiet=30):
-    """One game, kinds[f] = a level (1..3) or RANDOM for each family; returns the finished state."""
+    """One game, kinds[f] = a level (1..3), RANDOM or a name of bots.PLAYERS for each family; returns the
+    finished state."""
     g = V.new_game(seed, len(kinds), quiet=quiet)
     rng = Prng(seed + 99991)
     while not g.over:
@@ -32,13 +36,15 @@ def play(seed, kinds, quiet=30):
                 acts.append(None)
             elif kinds[f] == RANDOM:
                 acts.append(rng.below(4))
+            elif kinds[f] in bots.PLAYERS:
+                acts.append(bots.PLAYERS[kinds[f]](g, f, rng))
             else:
                 acts.append(mind.decide(g.view(f), kinds[f], g.prng))
         g.apply_actions(acts)
     return g
 
 
-def duel(a, b, games=500):
+def duel(a, b, games=200):
     """Level a (or RANDOM) against b in 2-family games: a's wins, b's wins, no winner, and turns."""
     won = [0, 0, 0]
     turns = 0
@@ -52,10 +58,22 @@ def duel(a, b, games=500):
         else:
             won[0 if (g.winner == 1) == bool(swap) else 1] += 1
     return {"a": _name(a), "b": _name(b), "games": games, "a_wins": won[0], "b_wins": won[1], "no_winner": won[2],
-            "a_rate": round(won[0] / games, 3), "mean_turns": round(turns / games, 1)}
+            "a_rate": round(won[0] / games, 3), "a_rate_95": interval(won[0], games),
+            "mean_turns": round(turns / games, 1)}
 
 
-def table4(level, games=500):
+def interval(wins, games, z=1.96):
+    """Wilson's 95% interval of a win share: [low, high], 3 decimals."""
+    if games <= 0:
+        return [0.0, 1.0]
+    p = wins / games
+    d = 1 + z * z / games
+    mid = (p + z * z / (2 * games)) / d
+    half = z * ((p * (1 - p) / games + z * z / (4 * games * games)) ** 0.5) / d
+    return [round(max(0.0, mid - half), 3), round(min(1.0, mid + half), 3)]
+
+
+def table4(level, games=200):
     """One family at `level` against three random ones (4 families; a fair share is 25%)."""
     won = draws = 0
     for seed in range(games):
@@ -66,16 +84,20 @@ def table4(level, games=500):
         won += g.winner == me
         draws += g.winner < 0
     return {"level": level, "families": 4, "games": games, "wins": won, "no_winner": draws,
-            "rate": round(won / games, 3)}
+            "rate": round(won / games, 3), "rate_95": interval(won, games)}
 
 
 def _name(k):
-    return "random" if k == RANDOM else "level %d" % k
+    return "random" if k == RANDOM else k if isinstance(k, str) else "level %d" % k
 
 
-def strength(games=500):
-    cells = [duel(level, RANDOM, games) for level in LEVELS]
+OPPONENTS = ("greedy", "lookahead", RANDOM)  # the 2-family duels' opponents for every level (bots.PLAYERS)
+
+
+def strength(games=200):
+    cells = [duel(level, other, games) for other in OPPONENTS for level in LEVELS]
     cells += [duel(a, b, games) for a, b in ((2, 1), (3, 1), (3, 2))]
+    cells.append(duel("lookahead", "greedy", games))  # the two opponents' own order
     return {"duels": cells, "four": [table4(level, games) for level in LEVELS]}
 
 
@@ -125,9 +147,10 @@ def micropython(games=4, families=4):
 
 
 def busiest(level=3, families=6, games=20):
-    """The position (to_json) whose decision at `level` compares the most vampire pairs, from seeded
-    all-board games of `families` families, and the family to decide."""
-    best, most = None, -1
+    """The position (to_json) whose decision at `level` announces the most work units (mind.steps; the
+    most vampire pairs compared among equals), from seeded all-board games of `families` families, the
+    family to decide, and its pairs."""
+    best, most = None, None
     for seed in range(games):
         g = V.new_game(seed, families, quiet=30)
         while not g.over:
@@ -137,11 +160,13 @@ def busiest(level=3, families=6, games=20):
                     acts.append(None)
                     continue
                 st = mind.Stats()
-                acts.append(mind.decide(g.view(f), level, g.prng, st))
-                if st.pairs > most:
-                    best, most = (g.to_json(), f), st.pairs
+                out = list(mind.steps(g.view(f), level, Prng(state=g.prng.state), st))
+                key = (sum(out[:-1]), st.pairs)
+                if most is None or key > most:
+                    best, most = (g.to_json(), f), key
+                acts.append(mind.decide(g.view(f), level, g.prng))
             g.apply_actions(acts)
-    return best[0], best[1], most
+    return best[0], best[1], most[1]
 
 
 def decision_instructions(level=3, families=6):
@@ -171,7 +196,7 @@ def decision_instructions(level=3, families=6):
             "board_ms_estimate": round(bench.board_ms(per), 1), "spread": frames}
 
 
-def bench_figures(games=500):
+def bench_figures(games=200):
     return {"strength": strength(games), "decision": decision_cost(), "micropython": micropython(),
             "board": [decision_instructions(level) for level in LEVELS]}
 
@@ -180,7 +205,7 @@ def main(argv=None):
     import argparse
 
     p = argparse.ArgumentParser(description="VampiRing's board families: strength of the levels, decision cost")
-    p.add_argument("--games", type=int, default=500)
+    p.add_argument("--games", type=int, default=200)
     p.add_argument("--no-micropython", action="store_true")
     a = p.parse_args(argv)
     s = strength(a.games)
