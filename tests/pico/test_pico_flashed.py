@@ -11,7 +11,8 @@ starts the game (storage.find_free), which is long anyway.
 Checked here: every frame from the one after the start to the second save's end is within two frame times,
 the first save's write included; find_free ran once, in the start's frame; and the board powers on to its
 first frame, an earlier game's save on the flash, within the GUIDE's second (no probe, emulated time: a
-lower bound for a real Pico, the emulator counts no flash wait states).
+lower bound for a real Pico, the emulator counts no flash wait states): not yet, an xfail that fails the
+day it passes.
 """
 
 import pytest
@@ -64,6 +65,8 @@ def test_the_first_save_on_a_user_flashed_board_holds_no_frame_over_two_frame_ti
         writes, [d for n, _s, d in run.parts if n == "find_free"][0] / 1000))
 
 
+@pytest.mark.xfail(strict=True, reason="not yet: every module's lookup costs some 1.3 times as much on a user-flashed "
+                   "littlefs, and the issue measured 1,060 ms (docs/performance.md, issue 44)")
 def test_a_user_flashed_board_with_a_saved_game_powers_on_within_a_second(used):
     from nightboard_host.emulation.pico_emu import powered_on
 
