@@ -3,6 +3,9 @@ flash and to MicroPython's own modules in a save timed, into the probe's `calls`
 open, write, flush, close and os.sync of a file written, os.stat, os.rename, os.remove. The storage
 (hal/files.py) finds `open` and `os` among its module's names, so the probe puts timed ones there."""
 
+# time and calls are probe.py's, in front of this text in the same module; files.open is made here
+# pyright: reportUndefinedVariable=false, reportAttributeAccessIssue=false
+
 import os as _os
 
 from nightboard.hal import files as _files
