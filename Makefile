@@ -12,7 +12,7 @@ VIRTUAL_STAMP := $(VENV)/.installed-virtual
 TEST_STAMP    := $(VENV)/.installed-test
 STAMP         := $(TEST_STAMP)
 
-.PHONY: setup play lint test test-pico test-pico-evening test-web web flash virtual-board bench clean
+.PHONY: setup play lint test test-pico test-pico-evening test-pico-flashed test-web web flash virtual-board bench clean
 
 setup: $(TEST_STAMP)
 
@@ -49,7 +49,7 @@ lint: $(STAMP)
 # The slowest cases (on the emulated Pico: pico_slow; an evening on the virtual board: slow) run by make test-pico.
 test: $(TEST_STAMP) lint
 	@echo "make test: lint passed; now every test on 2 cores (a few minutes)"
-	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "not pico_slow and not slow and not web and not pico_evening"
+	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "not pico_slow and not slow and not web and not pico_evening and not pico_flashed"
 
 # the slow cases on the emulated Pico (rp2040py; the Pico images in shared/pico beside the checkout, or NIGHTBOARD_PICO_UF2), and
 # the evening of 100 game starts on the virtual board: minutes each
@@ -60,6 +60,12 @@ test-pico: $(TEST_STAMP)
 # not in CI's time: tests/pico/test_pico_evening.py)
 test-pico-evening: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q -rfEs -m pico_evening tests/pico/test_pico_evening.py
+
+# A board flashed as users flash it: `nightboard flash` through the emulated USB into the stock image, an earlier
+# game's save on it (some 10 minutes the first time for a firmware, then cached: emulation/flashed.py), then its
+# first save, boot and frames (not in CI's time: tests/pico/test_pico_flashed.py)
+test-pico-flashed: $(TEST_STAMP)
+	$(BIN)/python -m pytest -q -rfEs -m pico_flashed tests/pico/test_pico_flashed.py
 
 # The browser table (docs/web.md): MicroPython's WebAssembly port from npm (pinned by package-lock.json, npm ci),
 # the page (web/), the firmware and the profiles, built into build/web/ for any static web server

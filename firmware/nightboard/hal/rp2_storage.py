@@ -11,11 +11,23 @@ still goes through `tmp` and a rename. Measured at
 the emulated Pico's REPL, 40 saves of 3 KB in /data: a write over the file took
 4.3 to 5.1 ms, 10.1 to 10.7 ms when littlefs compacted the directory (about
 one in 16); a temporary file and a rename took 5 to 22.6 ms and 3 to 17.9 ms.
+
+The first block littlefs allocates after the filesystem is mounted (at every power-up) costs more than the
+write itself: littlefs then walks every directory and every file of the filesystem to learn which blocks
+are free (its lookahead). On a board flashed as users flash it (two firmware slots, some 190 files) that
+walk made the first save of a game a frame of 90 to 107 ms (docs/performance.md, "A board as users flash
+it"). find_free() does that walk on purpose, by writing a small file (too large for littlefs to keep in
+its directory) and removing it, in a frame that is long anyway: the one that starts a game, or the one
+that reads a saved game at power-up.
 """
+
+import os
 
 from .files import DirStorage
 
 DEFAULT_DIR = "/data"
+SCAN = "free.scan"  # the file find_free writes and removes
+SCAN_BYTES = 1024  # more than littlefs keeps inline in a directory on the Pico (512 B there): a block is allocated
 
 
 class FlashStorage(DirStorage):
@@ -27,3 +39,8 @@ class FlashStorage(DirStorage):
             self.write(name, data)  # atomic on littlefs (above)
         else:
             DirStorage.replace(self, name, data, tmp)
+
+    def find_free(self):
+        """Have littlefs find its free blocks now (see above): one small file written and removed."""
+        self.write(SCAN, bytes(SCAN_BYTES))
+        os.remove(self._p(SCAN))

@@ -101,6 +101,7 @@ class Keeper:
         self._save_due = False  # a turn finished: save it at the start of the next frame
         self._collect_due = False  # a save or a reply just ended: collect its garbage in a held frame
         self._boot_due = False  # a saved game to read at power-up, in the frame after the first (_boot_begin)
+        self._free_found = False  # the flash's free blocks found since power-up (_find_free)
 
     # --- saving ------------------------------------------------------------------
 
@@ -114,10 +115,27 @@ class Keeper:
         play = self.play
         self.saves.save(self.program["name"], getattr(play, "turns_done", 0), play.game.to_json())
 
+    def _find_free(self):
+        """Once a power-up, before the first save is written: let the storage find its free blocks now
+        (hal/rp2_storage.py find_free: littlefs walks the whole filesystem at the first block it allocates,
+        90 ms and more on a board flashed as users flash it), in a frame that is long anyway (a game's
+        start, the reading of a saved game at power-up), not in the held frame of the first save's write.
+        A flash that cannot be written is reported by the save itself."""
+        if self._free_found:
+            return
+        self._free_found = True
+        find = getattr(self.saves.storage, "find_free", None)
+        if find is not None:
+            try:
+                find()
+            except OSError:
+                pass
+
     def _save(self, again=False):
         """Begin saving the running game (finished over the next frames by _save_step)."""
         if self.play is None or getattr(self.play, "game", None) is None:
             return
+        self._find_free()
         if self.watchdog is not None:
             self.watchdog.feed()
         try:
@@ -328,6 +346,7 @@ class Keeper:
             self._set_aside(e, now)
             return
         self.mode = "game" if self.restart_reason == "watchdog" else "resume_ask"
+        self._find_free()  # this frame is held and long already: the next save's write will not be
         if self.saves.storage.exists(REPL_MARK):
             self.repl_opened = True
             if self.mode == "game":

@@ -6,7 +6,8 @@ much longer). A frame's figure is its work: the time tick() took (buttons, game,
 protocol, drawing, sending), not counting the wait for the next frame.
 
 What is run comes from the games' facts, never from a name here (games/index.py, GAME, TOOLS):
-- a session on the stock image (.mpy files in the filesystem): boot, the start menu idle, the
+- a session on the stock image (.mpy files in the filesystem, flashed by `nightboard flash` on the emulated
+  Pico with an earlier game's save on it: emulation/flashed.py): boot, the start menu idle, the
   index's first game started over the protocol on the table its TOOLS name, one turn in which every
   player presses ok, its animation and save, then the protocol asked;
 - at the REPL of a freshly flashed board stopped at its start menu, every game of the index asked for its
@@ -186,6 +187,8 @@ def board_decisions(emu, deciders):
 
 
 def _session(p, romfs_games=None):
+    """The bench's session; with .mpy files on a board flashed as users flash it (emulation/flashed.py: the
+    real `nightboard flash` on the emulated Pico, an earlier game's save on it; made once, then cached)."""
     from nightboard_host.emulation.pico_emu import play_on_board
 
     short = romfs_games is not None
@@ -198,8 +201,13 @@ def _session(p, romfs_games=None):
         acts += [("request", {"req": "hello"}), ("request", {"req": "state"}), ("request", {"req": "frame"})]
     # With the code in ROMFS the heap in use is the figure (GUIDE's budget): sampled after a collection every
     # other frame; the timing session samples without one, every 10th frame.
+    used = None
+    if not short:
+        from nightboard_host.emulation.flashed import used_board
+
+        used = used_board(p["profile"])
     return play_on_board(p["profile"], acts, heap_every=2 if short else 10, romfs_games=romfs_games,
-                         heap_collect=short)
+                         heap_collect=short, used=used, boot_timeout_ms=8000)
 
 
 def board_only_turns():
@@ -241,13 +249,14 @@ def board_at_the_menu(profile):
 
 
 def second_boot_ms(profile, emu):
-    """Power-on again, with what the session's board kept (the profile's check, boot.py, as at every boot
-    after the first since a flash; the session's game saved), without the probe: (ms to the first frame,
-    which says that the save is being read, ms to the resume question's first frame, after the frame that
-    reads it)."""
-    from nightboard_host.emulation.pico_emu import powered_on, reflashed
+    """Power-on of the board flashed as users flash it (emulation/flashed.py: the profile's check written by
+    the flash, an earlier game's save on it), without the probe: (ms to the first frame, which says that the
+    save is being read, ms to the resume question's first frame, after the frame that reads it). (`emu`, the
+    session's board, is no longer used: its filesystem was rebuilt on the host, compact, before.)"""
+    from nightboard_host.emulation.flashed import used_board
+    from nightboard_host.emulation.pico_emu import powered_on
 
-    board = powered_on(profile, reflashed(profile, emu))
+    board = powered_on(profile, used_board(profile))
     board.run_until(lambda: len(board.frames) > 1, 6000, "the resume question's first LED frame")
     return round(board.frames[0].t_us / 1000, 1), round(board.frames[1].t_us / 1000, 1)
 

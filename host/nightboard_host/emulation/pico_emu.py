@@ -145,16 +145,22 @@ PROBE = program(__file__, "probe")
 PROBE_LOADER = program(__file__, "probe_loader")
 HEAP_PROBE = program(__file__, "heap_probe")
 PROBE_END = program(__file__, "probe_end")
+FLASH_PROBE = program(__file__, "flash_probe")
 
 
-def probe_files(slot=SLOT, timed=(), heap_every=0, heap_collect=False):
+def probe_files(slot=SLOT, timed=(), heap_every=0, heap_collect=False, flash_calls=False, extra=""):
     """Extra files that put the frame timing probe in front of the firmware; `timed` names more methods
     to time, as (module, class, method) (their modules are then imported at boot), every call of them
     recorded (the table's own parts only when they take 4 ms or more). With heap_every, the heap is
-    sampled every that many frames, after a collection when heap_collect (the heap in use)."""
+    sampled every that many frames, after a collection when heap_collect (the heap in use). With flash_calls,
+    every call the storage makes to the flash is timed too (programs/flash_probe.py); `extra` is more of the
+    probe's text (a test's own change to the firmware it runs, e.g. a method put back as it was)."""
     text = PROBE
     if heap_every:
         text += params(consts={"_EVERY": heap_every, "_COLLECT": int(bool(heap_collect))}) + HEAP_PROBE
+    if flash_calls:
+        text += FLASH_PROBE
+    text += extra
     text += PROBE_END  # before the modules `timed` imports: those are the firmware's own
     for mod, cls, meth in timed:
         text += "\nimport %s\ntimed(%s%s, %r, 0)\n" % (mod, mod, "." + cls if cls else "", meth)  # every call
@@ -499,17 +505,25 @@ def romfs_board(profile_name, games, extra=None):
 
 
 def play_on_board(profile_name, actions, boot_timeout_ms=4000, timed=(), heap_every=0, romfs_games=None,
-                  heap_collect=False):
+                  heap_collect=False, used=None, flash_calls=False, probe_extra=""):
     """Boot with the probe, perform `actions`, stop the table; a BoardRun. Actions: ("click", player, role),
     ("wait", ms), ("mark", name), ("request", {protocol request}) or a callable(emu, run_state) for
     actions that depend on what the board says (it returns more actions). With romfs_games (a list), the
-    board is the ROMFS image with those games' code in its ROMFS partition."""
-    if romfs_games:
+    board is the ROMFS image with those games' code in its ROMFS partition. With `used` (a filesystem image
+    from flashed.used_board: a board flashed as users flash it) the probe is added to that filesystem;
+    flash_calls, probe_extra: see probe_files (`extra`)."""
+    if used is not None:
+        from nightboard_host.emulation.flashed import running_slot, with_files
+
+        emu = PicoEmu(profile_name, fs=with_files(used, probe_files(
+            running_slot(used), timed, heap_every, heap_collect, flash_calls, probe_extra)))
+    elif romfs_games:
         fs, rom = romfs_board(profile_name, romfs_games, probe_files("/rom", timed, heap_every, heap_collect))
         emu = PicoEmu(profile_name, fs=fs, image=find_image(True), romfs=rom)
     else:
         emu = PicoEmu(profile_name, fs=littlefs_image(board_files(profile_name, extra=probe_files(
-            timed=timed, heap_every=heap_every, heap_collect=heap_collect))))
+            timed=timed, heap_every=heap_every, heap_collect=heap_collect, flash_calls=flash_calls,
+            extra=probe_extra))))
     emu.run_until(lambda: len(emu.frames) > 0, boot_timeout_ms, "the first LED frame")
     run = BoardRun(emu, [], [], {"first_frame": emu.frames[0].t_us})
     todo = list(actions)
