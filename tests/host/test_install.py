@@ -60,7 +60,11 @@ def _offline_or_download(python, install_args, what):
     """pip install from the cached wheels; download what is missing once, then retry; skip without network."""
     if _pip(python, "install", "--no-index", "--find-links", str(WHEELS), *install_args, check=False).returncode == 0:
         return
+    for stale in WHEELS.glob("nightboard-*.whl"):  # pip download keeps the project's own wheel here: an older
+        stale.unlink()  # one of the same version would stand in for today's, with yesterday's dependencies
     got = _pip(sys.executable, "download", "-d", str(WHEELS), *what, check=False)
+    for ours in WHEELS.glob("nightboard-*.whl"):
+        ours.unlink()
     if got.returncode != 0:
         pytest.skip("cannot install the wheel's dependencies: not in %s and not downloadable (%s)"
                     % (WHEELS, (got.stderr.strip().splitlines() or ["no network?"])[-1]))

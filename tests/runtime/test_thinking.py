@@ -36,7 +36,7 @@ def test_vampiring_steps_give_decides_action_and_split_the_work(level):
         assert all(isinstance(c, int) and 1 <= c <= BUDGET for c in pieces[:-1])  # each piece's cost first
         assert pieces[-1] == (VM.decide(v, level, Prng(state=s)),)
         most = max(most, sum(pieces[:-1]))
-    assert most > (0, 1, 4, 10)[level] * BUDGET  # a level-3 six-family decision is many frames' work
+    assert most > (0, 1, 4, 8)[level] * BUDGET  # a level-3 six-family decision is many frames' work
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
@@ -89,7 +89,7 @@ def test_vampiring_on_the_table_makes_the_engines_one_shot_choices_and_reads_pre
     mine = V.from_json(g.to_json())  # the engine alone, the board deciding in one go
     thought = 0
     for turn in range(12):
-        if g.over:
+        if g.over or not g.alive(0):  # red, played by the test, may be out before the twelfth turn
             break
         play = t.play
         for _ in range(40):  # after the frames of the last turn's save, which leave the board no room
@@ -110,7 +110,7 @@ def test_vampiring_on_the_table_makes_the_engines_one_shot_choices_and_reads_pre
         mine.submit(0, meta * 2 + direction)
         assert g.to_json() == mine.to_json(), "turn %d" % (turn + 1)
         d.settle()
-    assert thought > 2  # a decision spread over several frames
+    assert turn >= 3 and thought > 2  # several turns, each decision spread over several frames
 
 
 def test_dracula_on_the_table_makes_the_engines_one_shot_moves():
