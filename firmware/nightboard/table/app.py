@@ -356,7 +356,7 @@ class Table(Keeper):
         some 20 ms on the emulated RP2040, or its action, which holds the frame as a turn's presses do)
         has room only in a frame that serves, has not answered and handled no button's event (a person's ok
         and the picture it changes took 15 to 25 ms of a frame on the emulated RP2040: with a frame's
-        thinking on top, VampiRing's level 3 made frames of 52 and 59 ms); every other frame keeps its
+        thinking on top, the deepest board player made frames of 52 and 59 ms); every other frame keeps its
         clock."""
         play = self.play
         before = play.turns_done if play is not None else -1
