@@ -400,7 +400,23 @@ class Link:
         return bytes.fromhex(self.call("frame")["leds"])
 
 
-class Client(Link):
+class WallClock:
+    """A Link's deadlines in wall time (self.timeout seconds unless told): a board on a port, or a table ticking
+    in a thread of its own (`nightboard party`'s simulated table)."""
+
+    timeout = 2.0
+
+    def _deadline(self, timeout):
+        return time.monotonic() + (self.timeout if timeout is None else timeout)
+
+    def _expired(self, deadline):
+        return time.monotonic() >= deadline
+
+    def _wait_words(self, timeout):
+        return "%.1f s" % (self.timeout if timeout is None else timeout)
+
+
+class Client(WallClock, Link):
     """A board on a serial port: Client("/dev/ttyACM0"), or a pty path of the virtual board."""
 
     def __init__(self, port, baudrate=115200, timeout=2.0, serial_port=None):
@@ -432,15 +448,6 @@ class Client(Link):
             self.ser.flush()
         except (serial.SerialException, OSError) as e:
             raise ProtocolError("cannot write to %s: %s" % (self.name, e))
-
-    def _deadline(self, timeout):
-        return time.monotonic() + (self.timeout if timeout is None else timeout)
-
-    def _expired(self, deadline):
-        return time.monotonic() >= deadline
-
-    def _wait_words(self, timeout):
-        return "%.1f s" % (self.timeout if timeout is None else timeout)
 
     def _read(self, deadline):
         import serial

@@ -11,10 +11,10 @@ PortBoard  a board (or the virtual board) on a serial port, opened again when it
 import threading
 import time
 
-from nightboard_host.link.client import Client, Link, ProtocolError
+from nightboard_host.link.client import Client, Link, ProtocolError, WallClock
 
 
-class ThreadLink(Link):
+class ThreadLink(WallClock, Link):
     """A Link to a SimBoard: lines go into its SimSerial, replies come back as its frames answer them."""
 
     name = "the simulated table"
@@ -27,15 +27,6 @@ class ThreadLink(Link):
     def _write(self, data):
         with self.board.lock:
             self.board.serial.feed(data)
-
-    def _deadline(self, timeout):
-        return time.monotonic() + (self.timeout if timeout is None else timeout)
-
-    def _expired(self, deadline):
-        return time.monotonic() >= deadline
-
-    def _wait_words(self, timeout):
-        return "%.1f s" % (self.timeout if timeout is None else timeout)
 
     def _read(self, deadline):
         data = self.board.take(min(0.05, max(0.0, deadline - time.monotonic())))
