@@ -202,3 +202,28 @@ class Follow:
 
     def close(self):
         self.events.close()
+
+
+class RecordingBoard(SimBoard):
+    """The simulated table, keeping every reply it writes with whether a save was under way as it was written
+    (the table's sink is called inside its frame, so that is exact)."""
+
+    def __init__(self, *args, **kw):
+        self._written = bytearray()
+        self._lines = []  # (reply line, a save under way)
+        SimBoard.__init__(self, *args, **kw)
+
+    def _sink(self, data):
+        self._written.extend(data)
+        while b"\n" in self._written:
+            i = self._written.index(b"\n")
+            self._lines.append((bytes(self._written[:i]), self.table.saves.pending))
+            del self._written[:i + 1]
+        SimBoard._sink(self, data)
+
+    def replies(self):
+        from nightboard_host.link.client import decode
+
+        with self.lock:
+            lines = list(self._lines)
+        return [(r, p) for r, p in ((decode(t.decode("utf-8", "replace")), p) for t, p in lines) if r is not None]

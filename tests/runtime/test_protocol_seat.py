@@ -11,7 +11,7 @@ import pytest
 
 from mpy_harness import ROOT, run_mpy
 from nightboard.games import index
-from nightboard_host.link.client import LocalLink, RequestFailed
+from nightboard_host.link.client import LocalLink, RequestFailed, decode
 from table_driver import Driver
 from twins_helpers import twins_along_play
 
@@ -31,6 +31,11 @@ def linked(name, **more):
     d = Driver(start, name=prof)
     d.saved()
     return d, LocalLink(d.table)
+
+
+def replies(raw):
+    """The protocol replies in the bytes a board wrote."""
+    return [r for r in (decode(line) for line in raw.decode().split("\n")) if r is not None]
 
 
 def _kept(d):
@@ -245,3 +250,55 @@ def test_the_seat_requests_under_micropython_answer_as_under_cpython():
     got = [json.loads(x[4:]) for x in c[:-1]]
     assert [r["ok"] for r in got] == [True] * 3 + [False] * 9 + [True] * 3
     assert len(got[0]["choices"]) == 42 and got[0]["choices"][1]["words"].startswith("discard ")
+
+
+def test_a_look_at_the_leds_is_answered_during_the_save_and_every_other_request_after_it_in_order():
+    # A host that acts for a seat and then asks for the frame gets the turn's first picture while the turn
+    # is being saved (app.py SERVE_FRAME: a save's frame has room for a `frame` reply), and a `state` asked
+    # before a second `frame` is answered once the save is written, then that frame: every line one reply,
+    # in order, none lost. The save is the one the same act alone gives.
+    alone, alone_link = linked("vampire_cards")
+    alone_link.call("act", seat=0, action=1024)  # discard nothing
+    d, link = linked("vampire_cards")
+    t = d.table
+    shown = bytes(t.frame.rgb)
+    link.send_raw(b'@nb {"id": 1, "req": "act", "seat": 0, "action": 1024}\n@nb {"id": 2, "req": "frame"}\n')
+    link.tick()
+    assert [r["id"] for r in replies(link.serial.take())] == [1, 2]  # (an ordinary frame: both at once)
+    link.send_raw(b'@nb {"id": 3, "req": "frame"}\n@nb {"id": 4, "req": "state"}\n@nb {"id": 5, "req": "frame"}\n')
+    got = []  # (reply, the save under way when it came, the frame it came in)
+    for f in range(80):
+        link.tick()
+        for r in replies(link.serial.take()):
+            got.append((r, t.saves.pending, f))
+        if len(got) == 3:
+            break
+    assert [r["id"] for r, _p, _f in got] == [3, 4, 5] and all(r["ok"] for r, _p, _f in got)
+    (look, during, f_look), (state, after, f_state), (last, _, _) = got
+    assert during and bytes.fromhex(look["leds"]) != shown  # the turn's picture, the save still under way
+    assert f_look <= 2  # the act's collection, the picture drawn, then the save's first frame answers
+    assert not after and f_state > f_look + 10  # the state waited for the save's end
+    assert last["frames"] > look["frames"] and state["turn"] == t.game.turn
+    alone.saved()
+    d.saved()
+    assert _saved(alone) == _saved(d) and t.play.turns_done == alone.table.play.turns_done == 1
+
+
+def test_during_a_save_only_frame_requests_are_answered_one_a_frame():
+    d, link = linked("vampire_cards")
+    link.call("act", seat=0, action=1024)
+    t = d.table
+    while not t.saves.pending:
+        link.tick()
+    link.send_raw(b'@nb {"id": 1, "req": "frame"}\n@nb {"id": 2, "req": "frame"}\n@nb {"id": 3, "req": "frame"}\n'
+                  b'@nb {"id": 4, "req": "hello"}\n')
+    per_frame = []
+    pending = []
+    while len(pending) < 4:
+        link.tick()
+        got = replies(link.serial.take())
+        per_frame.append(len(got))
+        pending.extend((r["id"], t.saves.pending) for r in got)
+    assert max(per_frame) == 1  # one reply a save's frame (and then two frames held, as after any reply)
+    assert [i for i, _p in pending] == [1, 2, 3, 4]
+    assert pending[0][1] and not pending[3][1]  # the frames during the save, hello only after it

@@ -46,6 +46,12 @@ HELD_FLASH = 3
 HELD_TURN = 4
 HELD_PUBLISHED = 5
 HELD_READ = 6
+# What the services may answer in a frame (table.serving): nothing, anything, or only a look at the LEDs (the
+# protocol's `frame`: it reads, its reply is short and its garbage small). A frame that does a part of a save
+# and draws has room for that much, so a host sees a turn's first picture without waiting for the save.
+SERVE_NONE = 0
+SERVE_ALL = 1
+SERVE_FRAME = 2
 
 
 class StartError(ValueError):
@@ -111,7 +117,7 @@ class Table(Keeper):
         self.play = None
         self.program = None
         self.held = 0  # this frame's kind of held frame (HELD_COLLECTED, ...), 0 for a frame that drew
-        self.serving = True  # the services may answer the host in this frame (_frame_work)
+        self.serving = SERVE_ALL  # what the services may answer the host in this frame (_frame_work)
         self.mode = "menu"
         self._keeper_init()
         if carried is not None:  # back from the table's own restart: the start menu, as it was left
@@ -288,8 +294,9 @@ class Table(Keeper):
         # The frame after a held one draws (with the presses): no save work, no reply; only a reply's
         # garbage is collected at once, in the frame after the reply.
         after = self.held
-        serve = not after and not self._boot_due  # nor a reply in a frame that does a part of a save, nor
-        # before a save found at power-up is read: the board's mode, game and problem are not known yet
+        # nor a reply in a frame that does a part of a save (but a look at the LEDs), nor before a save found
+        # at power-up is read: the board's mode, game and problem are not known yet
+        serve = SERVE_NONE if after or self._boot_due else SERVE_ALL
         self.held = 0
         if self.played and self.mode == "menu" and self.hal_soft_reset is not None and not self._save_due \
                 and not self.saves.pending:  # a game has left the table: a fresh heap for the next (fresh.py)
@@ -323,7 +330,7 @@ class Table(Keeper):
                 again = self._save_due == SAVE_AGAIN
                 self._save_due = False
                 self._save(again)
-                serve = False
+                serve = SERVE_FRAME
             elif self._publish_upto >= 0 and not self._save_due:
                 self.events.publish(self._publish_upto)
                 self._publish_upto = -1
@@ -335,7 +342,7 @@ class Table(Keeper):
                 if self.saves.on_flash_next:
                     self.held = HELD_FLASH
                 self._save_step()
-                serve = False
+                serve = SERVE_FRAME
             if not self.held:
                 self._frame_work(deb, now, serve)
         except Exception as e:  # a bug must not freeze the table: show it, log it, go back to the save
@@ -348,11 +355,12 @@ class Table(Keeper):
 
     def _frame_work(self, deb, now, serve):
         """The presses, the services and the drawing of a frame that is not held. A frame in which a
-        service answered the host (the protocol) draws nothing: the reply is its work (held). Unless
-        `serve`, the services only keep their timers (self.serving is False) and answer in a later frame:
-        the frame after a held one draws, so that a host that asks without pause (a reply, its
-        collection, ...) cannot stop the picture, and a frame that did a part of a save has no room for a
-        reply too. The board's work for the seats it plays (play.board_step: a frame's thinking, up to
+        service answered the host (the protocol) draws nothing: the reply is its work (held). With
+        `serve` SERVE_NONE the services only keep their timers and answer in a later frame: the frame after
+        a held one draws, so that a host that asks without pause (a reply, its collection, ...) cannot stop
+        the picture. A frame that did a part of a save (SERVE_FRAME) has room for a `frame` reply only, so
+        that a host sees the turn's first picture during the save; any other request waits for the save's
+        end. The board's work for the seats it plays (play.board_step: a frame's thinking, up to
         some 20 ms on the emulated RP2040, or its action, which holds the frame as a turn's presses do)
         has room only in a frame that serves, has not answered and handled no button's event (a person's ok
         and the picture it changes took 15 to 25 ms of a frame on the emulated RP2040: with a frame's
@@ -367,7 +375,7 @@ class Table(Keeper):
             ev = deb.next_event()
         if play is not None and self.play is play and play.turns_done != before:  # these presses resolved it
             self.held = HELD_TURN
-            serve = False
+            serve = SERVE_NONE
         self.serving = serve
         for svc in self.services:
             if svc.poll(self, now):  # it answered the host: its garbage is collected in the next frame
@@ -377,7 +385,7 @@ class Table(Keeper):
                 (self.mode == "game" or self.mode == "confirm_quit"):
             # The seats the board plays: their pause's clock, and, in a frame with room, a frame's thinking
             # or an action.
-            play.board_step(now, serve and not self.held and not pressed)
+            play.board_step(now, serve == SERVE_ALL and not self.held and not pressed)
             if play.turns_done != before:  # the board's action ended a turn: drawn in the next frame
                 self.held = HELD_TURN
         if self.play is not None and self.play.turns_done != self._turns_seen:

@@ -2,7 +2,8 @@
 
 `Protocol(port)` is a table service (table.services): every frame `poll(table,
 now)` takes what the port has (at most READS x CHUNK bytes, never blocking),
-answers at most LINES complete lines and runs its own timers (taps). Requests
+answers at most LINES complete lines (in a frame that does a part of a save, one
+`frame` request only: table.serving) and runs its own timers (taps). Requests
 and replies are one line each, `@nb {json}\n` (docs/protocol.md). Every line
 gets exactly one reply; a bad line gets {"ok": false, "error": ...} naming
 what was wrong and changes nothing. `port` is anything with readinto(buf) ->
@@ -34,6 +35,7 @@ LINES = 4  # lines answered per frame
 TAP_MS = 100
 QUIET_POLLS = 600  # frames (10 s) without a request after which the request handlers leave RAM again
 GAP_MS = 60  # a tapped button stays up this long before a queued tap presses it again
+FRAME_ONLY = 2  # table.serving in a frame with room for a `frame` reply only (app.py SERVE_FRAME)
 
 
 # CPython's json.loads would guess UTF-16/32 from bytes: decode as UTF-8 first (MicroPython checks UTF-8 itself)
@@ -80,6 +82,17 @@ def parse_line(line):
     return rid, obj
 
 
+def _looks_only(line, n):
+    """True when the request line line[:n] only looks (a `frame` request), or is bad and will be refused."""
+    if n and line[n - 1] == 13:
+        n -= 1
+    try:
+        req = parse_line(memoryview(line)[:n])[1]
+    except BadRequest:
+        return True
+    return req.get("req") == "frame"
+
+
 class Protocol:
     def __init__(self, port):
         self.port = port
@@ -92,6 +105,7 @@ class Protocol:
         self._line = None  # a request line's bytes (MAX_LINE): made when bytes first come, let go with kinds
         self._n = 0
         self._skip = False  # discarding the rest of a line that was too long
+        self._waiting = False  # a whole line is in the line buffer, kept for a frame that may answer it
         self.parts = None  # a request arriving in parts: the strings so far
         self.parts_size = 0
         self.kinds = None  # the request handlers (protocol_kinds), in RAM from a request to QUIET_POLLS after one
@@ -123,9 +137,10 @@ class Protocol:
             self.setup(table)
         if self._active:
             self._run_taps(table, now)
-        if not getattr(table, "serving", True):
+        serving = getattr(table, "serving", True)
+        if not serving:
             return False  # the table has no room for a reply in this frame (app.py): the port waits
-        if not self._answer(table, now):
+        if not self._answer(table, now, serving == FRAME_ONLY):
             if self.kinds is not None or self._line is not None:
                 self._quiet += 1
                 if self._quiet >= QUIET_POLLS:
@@ -140,15 +155,25 @@ class Protocol:
             gc.collect()
         return True
 
-    def _answer(self, table, now):
-        """Read and answer what the port has, within this frame's bounds; the number of lines answered."""
+    def _answer(self, table, now, frame_only=False):
+        """Read and answer what the port has, within this frame's bounds; the number of lines answered.
+        frame_only: answer `frame` requests only (and lines that get an error, which read nothing either); the
+        first other line is kept whole in the line buffer, unanswered, and nothing after it is read until a
+        frame that may answer anything: every line is still answered in order."""
         answered = 0
         reads = 0
         buf = self._rbuf
         line = self._line
+        if self._waiting:
+            if frame_only:
+                return 0
+            self._waiting = False
+            self._finish(table, now, line)
+            answered = 1
         if line is None and self._rpos < self._rlen:
             line = self._line = bytearray(MAX_LINE)
-        while answered < LINES:
+        most = 1 if frame_only else LINES  # a save's frame has room for one such reply
+        while answered < most:
             if self._rpos >= self._rlen:
                 if reads >= READS:
                     break
@@ -168,6 +193,10 @@ class Protocol:
                     if self._skip:
                         self._skip = False
                         self._n = 0
+                    elif frame_only and not _looks_only(line, self._n):
+                        self._waiting = True
+                        self._rpos = i
+                        return answered
                     else:
                         self._finish(table, now, line)
                         answered += 1

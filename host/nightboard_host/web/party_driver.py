@@ -68,6 +68,7 @@ class Driver:
         self.status = "connecting to %s" % board.describe()
         self.seats = 0  # seats of the table (its panels), known once the profile came
         self.players = 0
+        self.game_seats = 0  # the game's seats: its players' and any the board alone plays (Dracula's)
         self._last = {}  # what was last published: (kind, seat) -> text
         self._state = None
         self._public_key = None
@@ -77,6 +78,7 @@ class Driver:
         self._to_move = []
         self.phones = set()  # seats whose page has been opened: marked on the board as played from a phone
         self._marked = set()  # seats the board said are marked so
+        self._board_seats = set()  # seats of the game the board said it plays
         self._seat_due = 0.0
         self._words_due = 0.0
         self._work = []  # the questions to ask next: (kind, args, what to do with the reply)
@@ -84,6 +86,7 @@ class Driver:
         self._seats_wanted = False
         self._stop = threading.Event()
         self._thread = None
+        self._inflight = []  # the pages' requests sent and not yet answered (their Futures)
         self.frame_count = 0  # frames published (the bench)
 
     # --- the web side asks ------------------------------------------------------------------------------
@@ -92,6 +95,7 @@ class Driver:
         """A Future with the board's reply to a request done for a page (act, start, tap), or its error."""
         fut = Future()
         self.commands.put((kind, args, fut))
+        self._poke()
         return fut
 
     def wake(self):
@@ -184,15 +188,44 @@ class Driver:
 
     def round(self, wait_s=0.0):
         """One exchange with the board: the pages' requests first, the frame always, and the next questions of
-        the words and the seats' views, up to LINES requests sent at once (the board answers that many in one
-        frame, and a frame that answered is followed by two that answer nothing: one request at a time would
-        cost three frames each)."""
+        the words and the seats' views, sent at once (the board answers up to LINES in one frame, and a frame
+        that answered is followed by two that answer nothing: one request at a time would cost three frames
+        each). Without a page's request the round leaves one line of room, and a page's request that comes
+        while the round waits is sent at once behind it (docs/party.md): it is answered in the same frame
+        rather than three frames after the round. Each reply is used as it comes: the board answers a
+        `frame` during a save and the rest after it."""
+        cmds = self._commands(wait_s)
+        if cmds is None:
+            return
+        now = time.monotonic()
+        if cmds or self._force or now >= self._words_due:
+            self._words_due = now + STATE_EVERY_S
+            if not any(k in ("state", "events") for k, _a, _h in self._work):
+                self._work[:0] = [("state", {}, self._got_state), ("events", {"since": self._last_seq},
+                                                                    self._got_events)]
+            self._force = self._force or bool(cmds)
+        reqs = [("frame", {}, self._got_frame)]
+        room = LINES - len(cmds) if cmds else LINES - 1
+        while self._work and len(reqs) < room and not (self._work[0][0] == "events" and any(
+                r[0] == "events" for r in reqs)):
+            reqs.append(self._work.pop(0))
+        try:
+            exchange(self.link, [self._command(c) for c in cmds] + reqs, more=self._more)
+        except Exception as e:  # the board gone, or a reply the party could not use: no page waits for ever
+            self._fail_inflight(e if isinstance(e, ProtocolError) else ProtocolError(str(e)))
+            raise
+        if not self._work and self._seats_wanted:
+            self._seats_wanted = False
+            self._ask_seats()
+
+    def _commands(self, wait_s):
+        """The pages' requests waiting (up to LINES - 1, waiting up to wait_s for the first), or None to stop."""
         cmds = []
         try:
             item = self.commands.get(timeout=wait_s) if wait_s > 0 else self.commands.get_nowait()
             while True:
                 if item is None:
-                    return
+                    return None
                 if item[2] is None:
                     self._force = True  # a wake: the views at once
                 elif item[2].set_running_or_notify_cancel():
@@ -202,30 +235,46 @@ class Driver:
                 item = self.commands.get_nowait()
         except queue.Empty:
             pass
-        now = time.monotonic()
-        if cmds or self._force or now >= self._words_due:
-            self._words_due = now + STATE_EVERY_S
-            if not any(k in ("state", "events") for k, _a, _h in self._work):
-                self._work[:0] = [("state", {}, self._got_state), ("events", {"since": self._last_seq},
-                                                                    self._got_events)]
-            self._force = self._force or bool(cmds)
-        reqs = [("frame", {}, self._got_frame)]
-        while self._work and len(cmds) + len(reqs) < LINES and not (self._work[0][0] == "events" and any(
-                r[0] == "events" for r in reqs)):
-            reqs.append(self._work.pop(0))
-        try:
-            replies = exchange(self.link, [(k, a) for k, a, _f in cmds] + [(k, a) for k, a, _h in reqs])
-        except ProtocolError as e:
-            for _k, _a, fut in cmds:
+        return cmds
+
+    def _command(self, item):
+        kind, args, fut = item
+        self._inflight.append(fut)
+
+        def done(reply):
+            self._inflight.remove(fut)
+            fut.set_result(reply)
+        return kind, args, done
+
+    def _more(self):
+        """A page's requests that came while a round waits: sent at once (exchange's `more`)."""
+        out = []
+        while True:
+            try:
+                item = self.commands.get_nowait()
+            except queue.Empty:
+                return out
+            if item is None:
+                self._stop.set()
+                self.commands.put(None)  # (seen again by the next round, which ends the thread)
+                return out
+            if item[2] is None:
+                self._force = True
+            elif item[2].set_running_or_notify_cancel():
+                out.append(self._command(item))
+
+    def _fail_inflight(self, e):
+        futs, self._inflight = self._inflight, []
+        for fut in futs:
+            if not fut.done():
                 fut.set_exception(e)
-            raise
-        for i in range(len(cmds)):
-            cmds[i][2].set_result(replies[i])
-        for i in range(len(reqs)):
-            reqs[i][2](replies[len(cmds) + i])
-        if not self._work and self._seats_wanted:
-            self._seats_wanted = False
-            self._ask_seats()
+
+    def _poke(self):
+        """Wake the round that waits on the board, so that it sends a page's request at once."""
+        link = self.link
+        poke = getattr(link, "poke", None)
+        if poke is not None:
+            poke()
 
     def _got_frame(self, r):
         leds = r.get("leds")
@@ -242,7 +291,10 @@ class Driver:
         if game != self._log_game:
             self._log, self._log_game = [], game
             self._marked = set()  # a new game: its seats are marked afresh
+            self._board_seats = set()
         self.players = _players(r)
+        seats = r.get("seats")
+        self.game_seats = seats if isinstance(seats, int) and not isinstance(seats, bool) else self.players
         key = dumps([r.get("mode"), game, r.get("turn"), r.get("describe"), r.get("state")])
         now = time.monotonic()
         if key != self._public_key or self._force or now >= self._seat_due:
@@ -251,6 +303,7 @@ class Driver:
         self._force = False
         self._public_key = key
         self._publish_table()
+        self._publish_roles()
 
     def _got_events(self, r):
         if not r.get("ok"):
@@ -275,7 +328,7 @@ class Driver:
         playing = r.get("mode") in ("game", "confirm_quit")
         self._to_move = [s for s in self._to_move if s < self.players] if playing else []
         for s in range(self.seats):
-            if not playing or s >= self.players:
+            if not playing or s >= self.game_seats:
                 self._publish_seat(s, None)
                 continue
             args = {"seat": s}
@@ -288,6 +341,11 @@ class Driver:
             self._marked.add(s)
         else:
             self._marked.discard(s)
+        if reply.get("ok") and reply.get("board"):
+            self._board_seats.add(s)
+        else:
+            self._board_seats.discard(s)
+        self._publish_roles()
         moving = bool(reply.get("ok") and reply.get("to_move"))
         if moving != (s in self._to_move):
             self._to_move = sorted(set(self._to_move) ^ {s})
@@ -295,6 +353,16 @@ class Driver:
         self._publish_seat(s, reply)
 
     # --- the messages -----------------------------------------------------------------------------------
+
+    def roles(self):
+        """Who plays each seat of the table: "person" (a join code for it), "board" (the board plays it) or
+        "out" (not in the game being played). In the start menu every seat is a person's: anyone may join
+        before the game is chosen."""
+        r = self._state or {}
+        if r.get("mode") not in ("game", "confirm_quit"):
+            return ["person"] * self.seats
+        return ["out" if s >= self.game_seats else "board" if s in self._board_seats else "person"
+                for s in range(self.seats)]
 
     def table_message(self):
         r = self._state or {}
@@ -333,6 +401,9 @@ class Driver:
     def _publish_table(self):
         self._emit("table", None, dumps(self.table_message()))
 
+    def _publish_roles(self):
+        self._emit("roles", None, dumps(self.roles()))
+
     def _publish_seat(self, s, reply):
         self._emit("seat", s, dumps(self.seat_message(s, reply)))
 
@@ -351,21 +422,28 @@ class Restarted(ProtocolError):
     """The board restarted into its start menu (a game was left) before it answered everything."""
 
 
-def exchange(link, reqs, timeout=None):
-    """Send every request of reqs ([(kind, args)]) at once, in order, and return their replies in that order.
-    Short requests only (no parts). Restarted when the board restarted meanwhile (after its hello again)."""
-    ids = []
-    data = bytearray()
-    for kind, args in reqs:
-        rid = link._next
-        link._next += 1
-        ids.append(rid)
-        data.extend(encode(rid, kind, args))
-    link._write(bytes(data))
-    link.sent += len(reqs)
-    got = {}
+def exchange(link, reqs, timeout=None, more=None):
+    """Send every request of reqs ([(kind, args, handler)]) at once, in order, and call each handler with its
+    reply as it comes; more(), asked after each read while replies are missing, gives requests to send at once
+    behind them (each one's wait starts when it is sent). Short requests only (no parts). Restarted when the
+    board restarted meanwhile (after its hello again)."""
+    waiting = {}  # id -> (kind, handler)
+    order = []
+
+    def send(items):
+        data = bytearray()
+        for kind, args, handler in items:
+            rid = link._next
+            link._next += 1
+            waiting[rid] = (kind, handler)
+            order.append(rid)
+            data.extend(encode(rid, kind, args))
+        link._write(bytes(data))
+        link.sent += len(items)
+
+    send(reqs)
     deadline = link._deadline(timeout)
-    while len(got) < len(ids):
+    while waiting:
         lines = link._lines(deadline)
         for i in range(len(lines)):
             text = lines[i]
@@ -376,14 +454,18 @@ def exchange(link, reqs, timeout=None):
                     link.wait_restarted(link.restart_wait, seen=True)
                     raise Restarted("%s restarted into its start menu" % link.name)
                 link._note(text)
-            elif type(obj.get("id")) is int and obj["id"] in ids:
-                got[obj["id"]] = obj
+            elif type(obj.get("id")) is int and obj["id"] in waiting:
+                waiting.pop(obj["id"])[1](obj)
             else:
                 link._keep(link.stray, obj)
-        if len(got) < len(ids) and link._expired(deadline):
-            missing = [reqs[k][0] for k in range(len(ids)) if ids[k] not in got]
-            raise BoardTimeout(link._timeout_message(missing[0], ids[len(ids) - len(missing)], timeout))
-    return [got[i] for i in ids]
+        if waiting and more is not None:
+            extra = more()
+            if extra:
+                send(extra)
+                deadline = link._deadline(timeout)
+        if waiting and link._expired(deadline):
+            rid = [r for r in order if r in waiting][0]
+            raise BoardTimeout(link._timeout_message(waiting[rid][0], rid, timeout))
 
 
 def _players(r):

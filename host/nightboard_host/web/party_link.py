@@ -11,7 +11,9 @@ PortBoard  a board (or the virtual board) on a serial port, opened again when it
 import threading
 import time
 
-from nightboard_host.link.client import Client, Link, ProtocolError, WallClock
+from nightboard_host.link.client import Client, Link, ProtocolError, WallClock, open_serial
+
+POLL_S = 0.004  # a read of a board on a port waits this long at most (a quarter of a frame)
 
 
 class ThreadLink(WallClock, Link):
@@ -31,6 +33,11 @@ class ThreadLink(WallClock, Link):
     def _read(self, deadline):
         data = self.board.take(min(0.05, max(0.0, deadline - time.monotonic())))
         return data
+
+    def poke(self):
+        """Wake a read that waits for the table (a page's request is to be sent at once)."""
+        with self.board.lock:
+            self.board._replied.notify_all()
 
     def close(self):
         pass
@@ -126,7 +133,10 @@ class PortBoard:
         pass
 
     def link(self):
-        return Client(self.port, timeout=self.timeout)
+        # Reads that wait at most POLL_S: the party sends a page's request while a round waits for its replies
+        # (party_driver.exchange), and a serial read cannot be woken from another thread.
+        return Client(self.port, timeout=self.timeout,
+                      serial_port=open_serial(self.port, timeout=POLL_S, write_timeout=self.timeout))
 
     def describe(self):
         return "the board on %s" % self.port
