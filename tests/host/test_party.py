@@ -277,3 +277,61 @@ def test_a_sleeping_phones_stream_holds_one_message_of_each_kind():
 
     first, then = asyncio.run(go())
     assert first == [("frame", "f999"), ("table", "t999")] and then is None
+
+
+def test_the_table_page_gets_the_turns_picture_while_the_board_still_saves_it():
+    # The board answers the party's `frame` in a frame of the turn's save (app.py SERVE_FRAME) and the rest of
+    # the round (state, events, the seats) once the save is written: the table page's picture does not wait
+    # for the save, and no request of the round is lost or refused meanwhile.
+    from party_helpers import RecordingBoard
+    from table_driver import profile
+
+    board = RecordingBoard(profile("ring4"), {"game": "vampire_cards", "players": 3, "seed": 9})
+    server = PartyServer(board=board)
+    red, table = Events(server, server.seat(0, "/events")), Events(server, server.table("/events"))
+    try:
+        mine = red.next("seat", lambda d: d["to_move"] and d["actions"])[1]
+        turn = table.next("table", lambda d: d["game"] == "vampire_cards")[1]["turn"]
+        end = time.monotonic() + 10
+        while board.table.saves.pending and time.monotonic() < end:
+            time.sleep(0.01)
+        seen = len(board.replies())
+        r = server.post(server.seat(0, "/act"), {"action": mine["actions"][0]["action"]})
+        assert r.status_code == 200, r.text
+
+        def looked_during_the_save(d):
+            return any(rep.get("leds") == d["leds"] and pending for rep, pending in board.replies()[seen:])
+        table.next("frame", looked_during_the_save)  # the table page was sent the picture of the save's frame
+        table.next("table", lambda d: d["turn"] != turn)  # the state, asked with the frame
+        replies = board.replies()[seen:]
+        assert all(rep["ok"] for rep, _p in replies)  # none refused
+        states = [pending for rep, pending in replies if "describe" in rep]
+        assert states and not any(states)  # the state, after the save
+    finally:
+        red.close()
+        table.close()
+        server.close()
+
+
+def _roles(joins):
+    return [(j["role"], "url" in j and "qr" in j) for j in joins]
+
+
+def test_only_the_seats_people_play_get_a_join_code_and_the_codes_follow_a_new_game():
+    # Dracula's hunt on grid8 (4 seats): two hunters, Dracula (seat 2) always the board's, seat 3 not in it.
+    server = PartyServer("grid8", {"game": "dracula", "players": 2, "seed": 5})
+    table = Events(server, server.table("/events"))
+    try:
+        want = [("person", True), ("person", True), ("board", False), ("out", False)]
+        joins = table.next("joins", lambda d: _roles(d) == want)[1]
+        assert server.tokens.seats[2] not in str(joins) and server.tokens.seats[3] not in str(joins)
+        assert server.tokens.seats[2] not in server.http.get(server.table()).text  # nor on the page itself
+        r = server.post(server.table("/start"), {"game": "vampire_nights", "players": 4, "board": 1})
+        assert r.status_code == 200, r.text
+        table.next("joins", lambda d: _roles(d) == [("person", True)] * 3 + [("board", False)])
+        r = server.post(server.table("/start"), {"game": "vampire_nights", "players": 2, "board": 0})
+        assert r.status_code == 200, r.text
+        table.next("joins", lambda d: _roles(d) == [("person", True)] * 2 + [("out", False)] * 2)
+    finally:
+        table.close()
+        server.close()

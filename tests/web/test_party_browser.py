@@ -72,6 +72,35 @@ def test_the_table_page_draws_the_board_and_starts_a_game(browser):
         server.close()
 
 
+def test_the_table_page_offers_codes_only_for_the_seats_people_play(browser):
+    # ring4 seats four. In the menu anyone may join; a 3-player card game with one seat the board's leaves
+    # two codes (yellow's box says the board plays it, green's that it is not in the game); a new game of
+    # four people, started as the page starts one, brings the codes back.
+    server = PartyServer("ring4")
+    try:
+        page = open_page(browser, server.url + server.table(), {"width": 1280, "height": 900})
+        codes = page.locator("#joins .join svg")
+        expect(codes).to_have_count(4)
+        page.select_option("#game", "vampire_cards")
+        page.select_option("#players", "3")
+        page.select_option("#options select[name=board]", "1")  # the board plays one seat
+        page.click("#start-button")
+        expect(page.locator("#title")).to_contain_text("card game")
+        expect(codes).to_have_count(2)
+        expect(page.locator("#joins .join[data-seat='2']")).to_contain_text("The board plays yellow.")
+        expect(page.locator("#joins .join[data-seat='3']")).to_contain_text("green is not in this game.")
+        for s in (2, 3):
+            expect(page.locator("#joins .join[data-seat='%d'] a" % s)).to_have_count(0)
+            assert server.tokens.seats[s] not in page.locator("#joins").inner_html()
+        r = server.post(server.table("/start"), {"game": "vampire_cards", "players": 4, "board": 0})
+        assert r.status_code == 200, r.text
+        expect(codes).to_have_count(4)
+        expect(page.locator("#joins .no-code")).to_have_count(0)
+        assert not page.errors, page.errors
+    finally:
+        server.close()
+
+
 def phone_act(page, rng, shot=None):
     """Tap a choice on the seat's page, step back, tap one again and confirm, as a player would; its words.
     shot: a file for a picture of the page just before Confirm."""

@@ -49,6 +49,15 @@ function showJoins(joins) {
     const panel = config.shape && config.shape.panels[j.seat];
     if (panel) box.style.borderTopColor = `rgb(${panel.colour.join(",")})`;
     const head = document.createElement("h3");
+    if (j.role !== "person") { // no code: the board plays this seat, or it is not in this game
+      box.classList.add("no-code");
+      head.textContent = j.name;
+      const why = document.createElement("p");
+      why.className = "role";
+      why.textContent = j.role === "board" ? `The board plays ${j.name}.` : `${j.name} is not in this game.`;
+      box.append(head, why);
+      return box;
+    }
     head.textContent = j.name + (j.open ? " (joined)" : "");
     const code = document.createElement("div");
     code.className = "code";

@@ -173,6 +173,10 @@ class Party:
         self._templates = {}
 
     def _publish(self, kind, seat, text):
+        if kind == "roles":  # who plays each seat changed: the join codes follow (only a person's seat has one)
+            if self.tokens is not None:  # (before them, no page is open: the first message is made whole)
+                self.hub.publish("joins", None, json.dumps(self.joins(), sort_keys=True))
+            return
         self.hub.publish(kind, seat, text)
 
     def begin(self, loop, wait_s=10.0):
@@ -203,17 +207,22 @@ class Party:
         return "%s/t/%s" % (self.base_url, self.tokens.table)
 
     def joins(self):
-        """Each seat's join code: its name, its address and the address as a QR code (SVG)."""
+        """Each seat of the table: its name and who plays it (party_driver.Driver.roles), and for a seat a person
+        plays, its join code: its address and the address as a QR code (SVG)."""
         import segno
 
         from nightboard_host.web.party_driver import seat_name
 
+        roles = self.driver.roles()
         out = []
         for s in range(len(self.tokens.seats)):
-            url = self.seat_url(s)
-            svg = segno.make(url, error="m").svg_inline(scale=3, dark="#000", light="#fff", border=2, omitsize=True)
-            out.append({"seat": s, "name": seat_name(s), "url": url, "qr": svg,
-                        "open": len(self.hub.seats.get(s, ()))})
+            role = roles[s] if s < len(roles) else "person"
+            j = {"seat": s, "name": seat_name(s), "role": role, "open": len(self.hub.seats.get(s, ()))}
+            if role == "person":
+                j["url"] = url = self.seat_url(s)
+                j["qr"] = segno.make(url, error="m").svg_inline(scale=3, dark="#000", light="#fff", border=2,
+                                                               omitsize=True)
+            out.append(j)
         return out
 
     def games(self):
