@@ -335,3 +335,25 @@ def test_only_the_seats_people_play_get_a_join_code_and_the_codes_follow_a_new_g
     finally:
         table.close()
         server.close()
+
+
+def test_a_dracula_hunters_page_says_nothing_is_secret_and_offers_the_moves():
+    from nightboard_host.games.dracula.seat_page import NOTHING_SECRET
+
+    server = PartyServer("grid8", {"game": "dracula", "players": 2, "seed": 5})
+    red, blue = Events(server, server.seat(0, "/events")), Events(server, server.seat(1, "/events"))
+    try:
+        mine = red.next("seat", lambda d: d["to_move"] and d["actions"])[1]
+        assert mine["secret"] is False and mine["view"][0] == NOTHING_SECRET
+        assert any(a["words"].startswith("move to ") for a in mine["actions"])
+        assert not any("(mode: " in line for line in mine["describe"])  # no buttons' legend on a phone
+        other = blue.next("seat", lambda d: d["playing"] and d["waiting"])[1]
+        assert other["waiting"] == ["red"] and other["secret"] is False
+        move = [a for a in mine["actions"] if a["words"].startswith("move to ")][0]
+        r = server.post(server.seat(0, "/act"), {"action": move["action"]})
+        assert r.status_code == 200, r.text
+        red.next("seat", lambda d: "You are red, in room %s." % move["words"][8:] in d["view"])
+    finally:
+        red.close()
+        blue.close()
+        server.close()

@@ -101,6 +101,26 @@ def test_the_table_page_offers_codes_only_for_the_seats_people_play(browser):
         server.close()
 
 
+def test_a_dracula_hunters_page_says_plainly_that_nothing_is_secret_and_plays_a_move(browser):
+    server = PartyServer("grid8", {"game": "dracula", "players": 2, "seed": 5})
+    try:
+        phone = open_page(browser, server.url + server.seat(0), PHONE)
+        expect(phone.locator("#view li").first).to_contain_text("Nothing here is secret")
+        expect(phone.locator("#mine-head")).to_have_text("You")  # not "Only you see this"
+        expect(phone.locator("#describe")).not_to_contain_text("(mode: ")
+        move = phone.locator("#actions button", has_text="move to ").first
+        room = move.inner_text()[len("move to "):]
+        move.click()
+        phone.click("#ok")
+        expect(phone.locator("#view")).to_contain_text("You are red, in room %s." % room)
+        expect(phone.locator("#actions button", has_text="move to ")).to_have_count(0)  # then an item, or end
+        blue = open_page(browser, server.url + server.seat(1), PHONE)
+        expect(blue.locator("#turn")).to_have_text("Waiting for red.")  # (red's turn goes on after a move)
+        assert not phone.errors and not blue.errors, phone.errors + blue.errors
+    finally:
+        server.close()
+
+
 def phone_act(page, rng, shot=None):
     """Tap a choice on the seat's page, step back, tap one again and confirm, as a player would; its words.
     shot: a file for a picture of the page just before Confirm."""

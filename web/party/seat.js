@@ -21,7 +21,9 @@ function render() {
   $("title").textContent = s.title || "No game yet: start one at the table.";
   $("turn").textContent = !s.playing ? (s.title ? "You are not in this game." : "")
     : s.over ? "The game is over." : s.board ? s.note || "The board plays this seat."
-    : s.to_move ? "Your move." : "Not your move now.";
+    : s.to_move ? "Your move." : s.waiting.length ? `Waiting for ${s.waiting.join(" and ")}.` : "Not your move now.";
+  // a seat whose view holds nothing the table does not show (a Dracula hunter's) is not told it is private
+  $("mine-head").textContent = s.secret || !s.view.length ? "Only you see this" : "You";
   $("view").replaceChildren(...(s.view.length ? s.view : ["Nothing hidden to show."]).map(li));
   $("describe").replaceChildren(...s.describe.map(li));
   if (s.error) $("error").textContent = s.error;

@@ -76,6 +76,7 @@ class Driver:
         self._log_game = None
         self._last_seq = 0
         self._to_move = []
+        self._replies = {}  # each seat's last `seat` reply (its page's message is made again when the turn moves)
         self.phones = set()  # seats whose page has been opened: marked on the board as played from a phone
         self._marked = set()  # seats the board said are marked so
         self._board_seats = set()  # seats of the game the board said it plays
@@ -347,10 +348,12 @@ class Driver:
             self._board_seats.discard(s)
         self._publish_roles()
         moving = bool(reply.get("ok") and reply.get("to_move"))
+        self._publish_seat(s, reply)
         if moving != (s in self._to_move):
             self._to_move = sorted(set(self._to_move) ^ {s})
             self._publish_table()
-        self._publish_seat(s, reply)
+            for other in sorted(self._replies):  # each page says whom it waits for
+                self._publish_seat(other, self._replies[other])
 
     # --- the messages -----------------------------------------------------------------------------------
 
@@ -379,9 +382,12 @@ class Driver:
         r = self._state or {}
         game = r.get("game") if r.get("mode") in ("game", "confirm_quit") else None
         msg = {"seat": s, "name": seat_name(s), "colour": list(SEAT[s % len(SEAT)]), "status": self.status,
-               "title": party_words.title(game), "describe": list(r.get("describe") or []), "turn": r.get("turn"),
+               "title": party_words.title(game), "turn": r.get("turn"),
+               "describe": [party_words.without_keys(line) for line in r.get("describe") or []],
+               "waiting": [seat_name(x) for x in self._to_move if x != s],
                "playing": bool(game) and s < self.players, "over": bool(game) and party_words.over(r.get("state")),
-               "to_move": False, "board": False, "note": None, "view": [], "actions": [], "error": None}
+               "to_move": False, "board": False, "note": None, "view": [], "secret": False, "actions": [],
+               "error": None}
         if reply is None:
             return msg
         if not reply.get("ok"):
@@ -391,6 +397,7 @@ class Driver:
         msg["board"] = bool(reply.get("board"))
         msg["note"] = reply.get("note")
         msg["view"] = party_words.view_words(game, s, reply.get("view"), r.get("state"))
+        msg["secret"] = party_words.holds_secrets(reply.get("view"), r.get("state"))
         acts = []
         for a in reply.get("choices") or []:
             if isinstance(a, dict) and "action" in a:
@@ -405,6 +412,10 @@ class Driver:
         self._emit("roles", None, dumps(self.roles()))
 
     def _publish_seat(self, s, reply):
+        if reply is None:
+            self._replies.pop(s, None)
+        else:
+            self._replies[s] = reply
         self._emit("seat", s, dumps(self.seat_message(s, reply)))
 
     def _emit(self, kind, seat, text):

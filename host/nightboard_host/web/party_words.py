@@ -85,7 +85,27 @@ def view_words(game, seat, view, public=None):
     return _plain(view, public)
 
 
+KEYS = " (mode: "  # how the table's lines end with what its buttons do, "(mode: action, move: room, ok: do it)"
+
+
+def without_keys(line):
+    """A line of the table's words without the buttons' legend at its end: a phone's page has no buttons, and
+    "hold look to read your choice" would only puzzle its player."""
+    line = str(line)
+    i = line.rfind(KEYS)
+    return line[:i] if i >= 0 and line.endswith(")") and "(" not in line[i + 2:] else line
+
+
 OWN_NUMBER = ("you", "me", "seat")  # the seat's own number, which its page says in its colour already
+
+
+def holds_secrets(view, public):
+    """True when a seat's own view tells something the public view does not (beyond the seat's own number): its
+    page then says that only this seat sees it; else that nothing on it is secret (a Dracula hunter's)."""
+    if not isinstance(view, dict):
+        return False
+    public = public if isinstance(public, dict) else {}
+    return any(k not in OWN_NUMBER and (k not in public or public[k] != view[k]) for k in view)
 
 
 def _plain(view, public):

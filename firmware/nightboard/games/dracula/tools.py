@@ -14,6 +14,7 @@ TOOLS = {
     "snapshot": "nightboard_host.games.dracula.snapshot:render_table",  # its picture of the table: rooms, not cards
     "labels": "nightboard_host.games.dracula.explain:place_labels",  # the terminal's room names (coordinates)
     "own_words": None,  # nothing secret to a hunter's own seat
+    "seat_page": "nightboard_host.games.dracula.seat_page:view_lines",  # a hunter's phone: nothing secret, in words
     "snapshot_turns": "nightboard_host.games.dracula.bots:play_rounds",  # a fixed play of k rounds, for snapshots
     "bench_figures": "nightboard_host.games.dracula.bench:bench_figures",  # its figures in `nightboard bench`
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played
