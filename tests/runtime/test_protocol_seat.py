@@ -253,35 +253,47 @@ def test_the_seat_requests_under_micropython_answer_as_under_cpython():
 
 
 def test_a_look_at_the_leds_is_answered_during_the_save_and_every_other_request_after_it_in_order():
-    # A host that acts for a seat and then asks for the frame gets the turn's first picture while the turn
-    # is being saved (app.py SERVE_FRAME: a save's frame has room for a `frame` reply), and a `state` asked
-    # before a second `frame` is answered once the save is written, then that frame: every line one reply,
-    # in order, none lost. The save is the one the same act alone gives.
+    # A host that acts for a seat and asks at once for the frame, the state and the frame again (as the party
+    # does): the act is answered alone in its frame (it may resolve a turn: nothing more fits), the first
+    # frame in the turn's save with the turn's picture (app.py SERVE_FRAME), the state once the save is
+    # written, then the last frame: every line one reply, in order, none lost. The save is the one the same act
+    # alone gives.
     alone, alone_link = linked("vampire_cards")
     alone_link.call("act", seat=0, action=1024)  # discard nothing
     d, link = linked("vampire_cards")
     t = d.table
     shown = bytes(t.frame.rgb)
-    link.send_raw(b'@nb {"id": 1, "req": "act", "seat": 0, "action": 1024}\n@nb {"id": 2, "req": "frame"}\n')
-    link.tick()
-    assert [r["id"] for r in replies(link.serial.take())] == [1, 2]  # (an ordinary frame: both at once)
-    link.send_raw(b'@nb {"id": 3, "req": "frame"}\n@nb {"id": 4, "req": "state"}\n@nb {"id": 5, "req": "frame"}\n')
+    link.send_raw(b'@nb {"id": 1, "req": "act", "seat": 0, "action": 1024}\n@nb {"id": 2, "req": "frame"}\n'
+                  b'@nb {"id": 3, "req": "state"}\n@nb {"id": 4, "req": "frame"}\n')
     got = []  # (reply, the save under way when it came, the frame it came in)
     for f in range(80):
         link.tick()
         for r in replies(link.serial.take()):
             got.append((r, t.saves.pending, f))
-        if len(got) == 3:
+        if len(got) == 4:
             break
-    assert [r["id"] for r, _p, _f in got] == [3, 4, 5] and all(r["ok"] for r, _p, _f in got)
-    (look, during, f_look), (state, after, f_state), (last, _, _) = got
+    assert [r["id"] for r, _p, _f in got] == [1, 2, 3, 4] and all(r["ok"] for r, _p, _f in got)
+    (act, _, f_act), (look, during, f_look), (state, after, f_state), (last, _, _) = got
+    assert act["done"] is True and f_look > f_act  # the act alone in its frame
     assert during and bytes.fromhex(look["leds"]) != shown  # the turn's picture, the save still under way
-    assert f_look <= 2  # the act's collection, the picture drawn, then the save's first frame answers
+    assert f_look - f_act == 2  # the act resolved the turn (held), the next frame drew it, the save's first answers
     assert not after and f_state > f_look + 10  # the state waited for the save's end
     assert last["frames"] > look["frames"] and state["turn"] == t.game.turn
     alone.saved()
     d.saved()
     assert _saved(alone) == _saved(d) and t.play.turns_done == alone.table.play.turns_done == 1
+
+
+def test_an_act_is_answered_alone_in_its_frame():
+    # An act can resolve a turn, the fullest work a frame has: no other reply shares its frame, before or after.
+    d, link = linked("vampire_cards")
+    link.send_raw(b'@nb {"id": 1, "req": "hello"}\n@nb {"id": 2, "req": "act", "seat": 0, "action": 1024}\n'
+                  b'@nb {"id": 3, "req": "hello"}\n')
+    per_frame = []
+    while sum(len(x) for x in per_frame) < 3:
+        link.tick()
+        per_frame.append([r["id"] for r in replies(link.serial.take())])
+    assert [x for x in per_frame if x] == [[1], [2], [3]]
 
 
 def test_during_a_save_only_frame_requests_are_answered_one_a_frame():

@@ -3,7 +3,8 @@
 `Protocol(port)` is a table service (table.services): every frame `poll(table,
 now)` takes what the port has (at most READS x CHUNK bytes, never blocking),
 answers at most LINES complete lines (in a frame that does a part of a save, one
-`frame` request only: table.serving) and runs its own timers (taps). Requests
+`frame` request only: table.serving; an `act` or a `start` only as a frame's
+first line and last) and runs its own timers (taps). Requests
 and replies are one line each, `@nb {json}\n` (docs/protocol.md). Every line
 gets exactly one reply; a bad line gets {"ok": false, "error": ...} naming
 what was wrong and changes nothing. `port` is anything with readinto(buf) ->
@@ -36,6 +37,10 @@ TAP_MS = 100
 QUIET_POLLS = 600  # frames (10 s) without a request after which the request handlers leave RAM again
 GAP_MS = 60  # a tapped button stays up this long before a queued tap presses it again
 FRAME_ONLY = 2  # table.serving in a frame with room for a `frame` reply only (app.py SERVE_FRAME)
+# Requests that may do a frame's worth of work on their own (an `act` can resolve a turn, a `start` sets a game
+# up): answered only as a frame's first line, and nothing after them in that frame. Found by their kind's name
+# anywhere in the line (no parse): a line that merely holds the word is answered alone too, which costs a frame.
+ALONE = (b'"act"', b'"start"')
 
 
 # CPython's json.loads would guess UTF-16/32 from bytes: decode as UTF-8 first (MicroPython checks UTF-8 itself)
@@ -82,6 +87,14 @@ def parse_line(line):
     return rid, obj
 
 
+def _alone(line, n):
+    """True when the request line line[:n] is one of the ALONE kinds (or holds one's name)."""
+    for word in ALONE:
+        if line.find(word, 0, n) >= 0:
+            return True
+    return False
+
+
 def _looks_only(line, n):
     """True when the request line line[:n] only looks (a `frame` request), or is bad and will be refused."""
     if n and line[n - 1] == 13:
@@ -106,6 +119,7 @@ class Protocol:
         self._n = 0
         self._skip = False  # discarding the rest of a line that was too long
         self._waiting = False  # a whole line is in the line buffer, kept for a frame that may answer it
+        self._alone = False  # ...and it is one of the ALONE requests
         self.parts = None  # a request arriving in parts: the strings so far
         self.parts_size = 0
         self.kinds = None  # the request handlers (protocol_kinds), in RAM from a request to QUIET_POLLS after one
@@ -169,6 +183,8 @@ class Protocol:
                 return 0
             self._waiting = False
             self._finish(table, now, line)
+            if self._alone:
+                return 1
             answered = 1
         if line is None and self._rpos < self._rlen:
             line = self._line = bytearray(MAX_LINE)
@@ -193,13 +209,18 @@ class Protocol:
                     if self._skip:
                         self._skip = False
                         self._n = 0
-                    elif frame_only and not _looks_only(line, self._n):
-                        self._waiting = True
-                        self._rpos = i
-                        return answered
                     else:
+                        alone = _alone(line, self._n)
+                        if (frame_only and not _looks_only(line, self._n)) or (alone and answered):
+                            self._waiting = True  # for a later frame (its first line, if alone)
+                            self._alone = alone
+                            self._rpos = i
+                            return answered
                         self._finish(table, now, line)
                         answered += 1
+                        if alone:
+                            self._rpos = i
+                            return answered
                         break
                 elif not self._skip:
                     if self._n < MAX_LINE:
