@@ -44,7 +44,10 @@ def test_the_party_plays_a_board_on_a_port_and_rides_out_a_power_cut(vboard):
         assert r.status_code == 200, r.text
         back = table.next("table", lambda d: d["mode"] == "game", timeout=30)[1]
         assert back["game"] == "vampire_cards" and back["turn"] in (turn - 1, turn)  # at most the turn in progress
-        assert red.next("seat", lambda d: not d["status"] and d["playing"] and d["view"], timeout=30)[1]["to_move"]
+        got = red.next("seat", lambda d: not d["status"] and d["playing"] and d["view"] and d["turn"] == back["turn"],
+                       timeout=30)[1]  # red's page is back, at the turn the board resumed (its move, if red's)
+        assert got["to_move"] == any(line.startswith("red to play") or ", red to play" in line
+                                     for line in got["describe"]), got
     finally:
         table.close()
         red.close()

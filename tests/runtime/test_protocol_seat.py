@@ -11,6 +11,7 @@ import pytest
 
 from mpy_harness import ROOT, run_mpy
 from nightboard.games import index
+from nightboard.table.app import HELD_SERVED
 from nightboard_host.link.client import LocalLink, RequestFailed, decode
 from table_driver import Driver
 from twins_helpers import twins_along_play
@@ -276,7 +277,7 @@ def test_a_look_at_the_leds_is_answered_during_the_save_and_every_other_request_
     (act, _, f_act), (look, during, f_look), (state, after, f_state), (last, _, _) = got
     assert act["done"] is True and f_look > f_act  # the act alone in its frame
     assert during and bytes.fromhex(look["leds"]) != shown  # the turn's picture, the save still under way
-    assert f_look - f_act == 2  # the act resolved the turn (held), the next frame drew it, the save's first answers
+    assert f_look - f_act == 3  # the act resolved the turn (held), the next drew it, the save began, then the look
     assert not after and f_state > f_look + 10  # the state waited for the save's end
     assert last["frames"] > look["frames"] and state["turn"] == t.game.turn
     alone.saved()
@@ -296,21 +297,18 @@ def test_an_act_is_answered_alone_in_its_frame():
     assert [x for x in per_frame if x] == [[1], [2], [3]]
 
 
-def test_during_a_save_only_frame_requests_are_answered_one_a_frame():
+def test_during_a_save_one_frame_request_is_answered_once_a_turn_in_a_frame_of_its_own():
     d, link = linked("vampire_cards")
     link.call("act", seat=0, action=1024)
     t = d.table
     while not t.saves.pending:
         link.tick()
-    link.send_raw(b'@nb {"id": 1, "req": "frame"}\n@nb {"id": 2, "req": "frame"}\n@nb {"id": 3, "req": "frame"}\n'
-                  b'@nb {"id": 4, "req": "hello"}\n')
-    per_frame = []
-    pending = []
-    while len(pending) < 4:
+    link.send_raw(b'@nb {"id": 1, "req": "frame"}\n@nb {"id": 2, "req": "frame"}\n@nb {"id": 3, "req": "hello"}\n')
+    got = []
+    while len(got) < 3:
         link.tick()
-        got = replies(link.serial.take())
-        per_frame.append(len(got))
-        pending.extend((r["id"], t.saves.pending) for r in got)
-    assert max(per_frame) == 1  # one reply a save's frame (and then two frames held, as after any reply)
-    assert [i for i, _p in pending] == [1, 2, 3, 4]
-    assert pending[0][1] and not pending[3][1]  # the frames during the save, hello only after it
+        got.extend((r["id"], t.saves.pending, t.held, t.events.published) for r in replies(link.serial.take()))
+    (one, during, held, published), (two, after, _h, _p), (three, _, _, _) = got
+    assert (one, two, three) == (1, 2, 3)
+    assert during and held == HELD_SERVED and published < t.events.recorded  # its own frame, before the publishing
+    assert not after  # the second look and the hello after the save

@@ -47,8 +47,10 @@ HELD_TURN = 4
 HELD_PUBLISHED = 5
 HELD_READ = 6
 # What the services may answer in a frame (table.serving): nothing, anything, or only a look at the LEDs (the
-# protocol's `frame`: it reads, its reply is short and its garbage small). A frame that does a part of a save
-# and draws has room for that much, so a host sees a turn's first picture without waiting for the save.
+# protocol's `frame`: it reads and changes nothing). Once a turn, the frame that would publish its events
+# answers a look instead, if one waits (_look), so a host sees the turn's first picture without waiting for
+# the save; no frame does a part of a save and answers too (on grid8 on the emulated RP2040 a `frame` reply
+# beside the save's beginning made a frame of 58.7 ms, its module's first import included).
 SERVE_NONE = 0
 SERVE_ALL = 1
 SERVE_FRAME = 2
@@ -118,6 +120,7 @@ class Table(Keeper):
         self.program = None
         self.held = 0  # this frame's kind of held frame (HELD_COLLECTED, ...), 0 for a frame that drew
         self.serving = SERVE_ALL  # what the services may answer the host in this frame (_frame_work)
+        self._look_due = False  # a turn ended: its publishing frame may answer a host's look first (_look)
         self.mode = "menu"
         self._keeper_init()
         if carried is not None:  # back from the table's own restart: the start menu, as it was left
@@ -330,11 +333,16 @@ class Table(Keeper):
                 again = self._save_due == SAVE_AGAIN
                 self._save_due = False
                 self._save(again)
-                serve = SERVE_FRAME
+                serve = SERVE_NONE
             elif self._publish_upto >= 0 and not self._save_due:
-                self.events.publish(self._publish_upto)
-                self._publish_upto = -1
-                self.held = HELD_PUBLISHED
+                if self._look_due and self._look(now):  # a host's look at the turn's picture: its events later
+                    self.held = HELD_SERVED
+                    self._collect_due = True
+                else:
+                    self.events.publish(self._publish_upto)
+                    self._publish_upto = -1
+                    self.held = HELD_PUBLISHED
+                self._look_due = False
             elif self._collect_due:
                 self._collect()
                 self.held = HELD_COLLECTED
@@ -342,7 +350,7 @@ class Table(Keeper):
                 if self.saves.on_flash_next:
                     self.held = HELD_FLASH
                 self._save_step()
-                serve = SERVE_FRAME
+                serve = SERVE_NONE
             if not self.held:
                 self._frame_work(deb, now, serve)
         except Exception as e:  # a bug must not freeze the table: show it, log it, go back to the save
@@ -358,9 +366,7 @@ class Table(Keeper):
         service answered the host (the protocol) draws nothing: the reply is its work (held). With
         `serve` SERVE_NONE the services only keep their timers and answer in a later frame: the frame after
         a held one draws, so that a host that asks without pause (a reply, its collection, ...) cannot stop
-        the picture. A frame that did a part of a save (SERVE_FRAME) has room for a `frame` reply only, so
-        that a host sees the turn's first picture during the save; any other request waits for the save's
-        end. The board's work for the seats it plays (play.board_step: a frame's thinking, up to
+        the picture (a look at the LEDs during a save has a frame of its own: _look). The board's work for the seats it plays (play.board_step: a frame's thinking, up to
         some 20 ms on the emulated RP2040, or its action, which holds the frame as a turn's presses do)
         has room only in a frame that serves, has not answered and handled no button's event (a person's ok
         and the picture it changes took 15 to 25 ms of a frame on the emulated RP2040: with a frame's
@@ -439,6 +445,19 @@ class Table(Keeper):
         self._turns_seen = self.play.turns_done
         self._publish_upto = self.events.recorded  # the events so far: published in a later frame
         self._save_due = True
+        self._look_due = True
+
+    def _look(self, now):
+        """The frame that would publish a turn's events answers a host's `frame` request waiting on the port
+        instead (SERVE_FRAME), once a turn: the turn's first picture reaches the host during the save, in a
+        frame that does nothing else (the save has begun: its state is taken; the publishing and the rest
+        follow). True when a service answered."""
+        self.serving = SERVE_FRAME
+        answered = False
+        for svc in self.services:
+            if svc.poll(self, now):
+                answered = True
+        return answered
 
     def events_since(self, seq):
         """[(seq, event)] of finished turns with seq greater than `seq` (those still kept)."""

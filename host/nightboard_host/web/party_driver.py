@@ -21,7 +21,12 @@ from nightboard_host.link.client import SOFT_REBOOT, BoardTimeout, ProtocolError
 from nightboard_host.web import party_words
 
 LINES = 4  # requests sent at once: the board answers up to 4 lines in a frame (docs/protocol.md)
-ROUND_GAP_S = 0.01  # a round waits this long for a page's request (a round itself takes some 3 frames)
+# Between rounds the party waits this long for a page's request (a round itself takes some 3 frames). The board
+# answers no request in the two frames after one that answered (docs/protocol.md), and an `act` only as a frame's
+# first line: asked without pause, it would always be in those frames, and a tap would wait some 4 frames for the
+# next that answers. With this gap a tap mostly finds the board ready (its picture on the table page, some
+# 5 rounds a second, and the board's own frames drawn more often).
+ROUND_GAP_S = 0.05
 STATE_EVERY_S = 0.25  # the words, the log and the seats' views (also at once after anything a page did)
 SEATS_EVERY_S = 2.0  # each seat's view, asked again even when nothing public moved
 RETRY_S = 1.0
