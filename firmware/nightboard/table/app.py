@@ -48,7 +48,7 @@ HELD_PUBLISHED = 5
 HELD_READ = 6
 # What the services may answer in a frame (table.serving): nothing, anything, or only a look at the LEDs (the
 # protocol's `frame`: it reads and changes nothing). Once a turn, the frame that would publish its events
-# answers a look instead, if one waits (_look), so a host sees the turn's first picture without waiting for
+# (or a sealing frame) answers a look instead, if one waits (_look), so a host sees the turn's picture without waiting for
 # the save; no frame does a part of a save and answers too (on grid8 on the emulated RP2040 a `frame` reply
 # beside the save's beginning made a frame of 58.7 ms, its module's first import included).
 SERVE_NONE = 0
@@ -342,15 +342,18 @@ class Table(Keeper):
                     self.events.publish(self._publish_upto)
                     self._publish_upto = -1
                     self.held = HELD_PUBLISHED
-                self._look_due = False
             elif self._collect_due:
                 self._collect()
                 self.held = HELD_COLLECTED
             elif self.saves.pending:
-                if self.saves.on_flash_next:
-                    self.held = HELD_FLASH
-                self._save_step()
-                serve = SERVE_NONE
+                if self._look_due and not self.saves.on_flash_next and self._look(now):  # (the step next frame)
+                    self.held = HELD_SERVED
+                    self._collect_due = True
+                else:
+                    if self.saves.on_flash_next:
+                        self.held = HELD_FLASH
+                    self._save_step()
+                    serve = SERVE_NONE
             if not self.held:
                 self._frame_work(deb, now, serve)
         except Exception as e:  # a bug must not freeze the table: show it, log it, go back to the save
@@ -448,15 +451,17 @@ class Table(Keeper):
         self._look_due = True
 
     def _look(self, now):
-        """The frame that would publish a turn's events answers a host's `frame` request waiting on the port
-        instead (SERVE_FRAME), once a turn: the turn's first picture reaches the host during the save, in a
-        frame that does nothing else (the save has begun: its state is taken; the publishing and the rest
-        follow). True when a service answered."""
+        """Once a turn, a frame of its save that would publish the turn's events or seal a part answers a host's
+        `frame` request waiting on the port instead (SERVE_FRAME), and does that part in a later frame: the
+        turn's picture reaches the host during the save, in a frame that does nothing else (the save has begun:
+        its state is taken). True when a service answered (then no more looks this turn)."""
         self.serving = SERVE_FRAME
         answered = False
         for svc in self.services:
             if svc.poll(self, now):
                 answered = True
+        if answered:
+            self._look_due = False
         return answered
 
     def events_since(self, seq):

@@ -108,7 +108,7 @@ def _leds(board):
         return bytes(table.frame.rgb)
 
 
-def measure(board, probe, acts=ACTS, slow=1.0):
+def measure(board, probe, count=ACTS, slow=1.0):
     """The figures on `board` (party_link.SimBoard or PortBoard); probe: a second link to read the board's frame
     counter while no page is connected (None: it is read through the party's own link). slow: how many times
     slower than a Pico the board runs (the emulated one): every wait is that much longer."""
@@ -143,7 +143,7 @@ def measure(board, probe, acts=ACTS, slow=1.0):
         reply_lat = []  # to the act's HTTP reply: the board has played it (its reply came)
         led_lat = []  # to the board's own LEDs (the simulated table only: a real board's are not seen here)
         end = time.monotonic() + 120 * slow
-        while len(lat) < acts and time.monotonic() < end:
+        while len(lat) < count and time.monotonic() < end:
             moving = [s for s in range(3) if (seats[s].latest.get("seat") or {}).get("to_move")
                       and seats[s].latest["seat"].get("actions")]
             if not moving:

@@ -81,7 +81,6 @@ class Driver:
         self._log_game = None
         self._last_seq = 0
         self._to_move = []
-        self._replies = {}  # each seat's last `seat` reply (its page's message is made again when the turn moves)
         self.phones = set()  # seats whose page has been opened: marked on the board as played from a phone
         self._marked = set()  # seats the board said are marked so
         self._board_seats = set()  # seats of the game the board said it plays
@@ -353,12 +352,12 @@ class Driver:
             self._board_seats.discard(s)
         self._publish_roles()
         moving = bool(reply.get("ok") and reply.get("to_move"))
-        self._publish_seat(s, reply)
         if moving != (s in self._to_move):
             self._to_move = sorted(set(self._to_move) ^ {s})
             self._publish_table()
-            for other in sorted(self._replies):  # each page says whom it waits for
-                self._publish_seat(other, self._replies[other])
+        # (whom a page waits for is as the seats' replies so far tell: the seats are asked in turn, again every
+        # SEATS_EVERY_S; a page's message made again from an older reply would show choices already played)
+        self._publish_seat(s, reply)
 
     # --- the messages -----------------------------------------------------------------------------------
 
@@ -417,10 +416,6 @@ class Driver:
         self._emit("roles", None, dumps(self.roles()))
 
     def _publish_seat(self, s, reply):
-        if reply is None:
-            self._replies.pop(s, None)
-        else:
-            self._replies[s] = reply
         self._emit("seat", s, dumps(self.seat_message(s, reply)))
 
     def _emit(self, kind, seat, text):
