@@ -51,14 +51,14 @@ test: $(TEST_STAMP) lint
 	@echo "make test: lint passed; now every test on 2 cores (a few minutes)"
 	$(BIN)/python -m pytest -n 2 -q -o console_output_style=count -rfEs --durations=10 -m "not pico_slow and not slow and not web and not pico_evening and not pico_flashed"
 
-# the slow cases on the emulated Pico (rp2040py; the Pico images in shared/pico beside the checkout, or NIGHTBOARD_PICO_UF2), among
-# them 20 game starts in a row on the ROMFS image the project ships, and the evening of 100 game starts on the virtual board:
-# minutes each
+# the slow cases on the emulated Pico (rp2040py; the Pico images in shared/pico beside the checkout, or NIGHTBOARD_PICO_UF2), and
+# the evening of 100 game starts on the virtual board: minutes each
 test-pico: $(TEST_STAMP)
 	$(BIN)/python -m pytest -n 2 --dist loadgroup -q -o console_output_style=count -rfEs --durations=10 -m "pico_slow or slow"
 
-# 12 game starts in a row on the emulated Pico's stock image (the code as .mpy files), each followed by the board's
-# restart into its menu (some 20 minutes; not in CI's time: tests/pico/test_pico_evening.py)
+# Evenings on the emulated Pico, each start followed by the board's restart into its menu: 20 starts on the ROMFS
+# image the project ships (some 19 minutes of CPU), 12 on the stock image with .mpy files (some 20 minutes of a busy
+# machine); not in CI's time: tests/pico/test_pico_evening.py
 test-pico-evening: $(TEST_STAMP)
 	$(BIN)/python -m pytest -q -rfEs -m pico_evening tests/pico/test_pico_evening.py
 
