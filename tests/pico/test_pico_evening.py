@@ -100,8 +100,8 @@ def _schedule_stock(k, n):
 
 
 def _schedule_romfs(k, n):
-    """(program index, way, leave) of the k-th start of the ROMFS board's evening: the programs in the menu's order as above;
-    in each pass every other program by the menu and the rest by the protocol, the other way round in the next
+    """(program index, way, leave) of the k-th start of the ROMFS board's evening: the programs in the menu's
+    order as above; in each pass every other program by the menu and the rest by the protocol, the other way round in the next
     pass, so that over 20 starts (three passes and two) every program is started both ways and again one way
     (its heap compared with its first); every fifth start is left by the confirm-quit screen (its long press
     costs some 1 s of emulated time), the others by `reset`."""
