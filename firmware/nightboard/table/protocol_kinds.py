@@ -33,24 +33,27 @@ def _program_name(t):
     return t.program["name"] if t.play is not None and t.program is not None else None
 
 
-def _game(t):
+def game(t):
     return getattr(t.play, "game", None) if t.play is not None else None
 
 
 # --- the request kinds: handler(proto, table, req, now) -> the reply's fields --------------------------
+# Each handler is named as its kind (and a helper as a name the table already uses): MicroPython interns every
+# name for good, and one new name too many makes it take a larger pool of names at once (7.8 KB on a Pico:
+# docs/performance.md, "An evening").
 
-def _hello(p, t, req, now):
+def hello(p, t, req, now):
     return {"firmware": VERSION, "protocol": PROTOCOL, "profile": t.profile["name"], "mode": t.mode,
             "game": _program_name(t), "max_line": MAX_LINE, "requests": sorted(KINDS),
             "problem": getattr(t, "save_problem", None)}
 
 
-def _profile(p, t, req, now):
+def profile(p, t, req, now):
     return {"profile": t.profile}
 
 
-def _state(p, t, req, now):
-    g = _game(t)
+def state(p, t, req, now):
+    g = game(t)
     r = {"mode": t.mode, "game": _program_name(t), "describe": t.describe(), "debug": t.debug,
          "state": None, "turn": None, "problem": getattr(t, "save_problem", None)}
     if g is not None:
@@ -68,7 +71,7 @@ def _state(p, t, req, now):
     return r
 
 
-def _frame(p, t, req, now):
+def frame(p, t, req, now):
     rgb = t.frame.rgb
     if t.play is not None and not t.debug_visible(now):
         # What carries a seat's private view (a hand panel, a looking seat's small panel: table/private.py)
@@ -78,7 +81,7 @@ def _frame(p, t, req, now):
     return {"leds": Hex(rgb), "n": t.frame.n, "frames": t.frames}
 
 
-def _events(p, t, req, now):
+def events(p, t, req, now):
     since = _int(req, "since", 0, 1 << 30, 0)
     evs = t.events_since(since)
     more = len(evs) > EVENTS_MAX
@@ -87,7 +90,7 @@ def _events(p, t, req, now):
     return {"events": evs, "last": t.event_seq, "more": more}
 
 
-def _button(t, req):
+def button(t, req):
     n = len(t.injected)
     if "button" in req:
         if "player" in req or "role" in req:
@@ -114,20 +117,20 @@ def _button(t, req):
         raise BadRequest(str(e))
 
 
-def _press(p, t, req, now):
-    b = _button(t, req)
+def press(p, t, req, now):
+    b = button(t, req)
     p.hold(t, b, True)
     return {"button": b}
 
 
-def _release(p, t, req, now):
-    b = _button(t, req)
+def release(p, t, req, now):
+    b = button(t, req)
     p.hold(t, b, False)
     return {"button": b}
 
 
-def _tap(p, t, req, now):
-    b = _button(t, req)
+def tap(p, t, req, now):
+    b = button(t, req)
     least = p.debounce_ms + t.frame_ms
     ms = _int(req, "ms", 1, 20000, p.tap_ms)
     if ms < least:
@@ -142,7 +145,7 @@ def _need(t, name):
     return getattr(t, name)
 
 
-def _save(p, t, req, now):
+def save(p, t, req, now):
     payload = _need(t, "save_now")()
     r = {"saved": True}
     if payload is not None and t.debug_visible(now):
@@ -150,7 +153,7 @@ def _save(p, t, req, now):
     return r
 
 
-def _load(p, t, req, now):
+def load(p, t, req, now):
     if "state" not in req:
         raise BadRequest("missing state (a save payload)")
     st = req["state"]
@@ -160,7 +163,7 @@ def _load(p, t, req, now):
     return {"mode": t.mode, "game": _program_name(t)}
 
 
-def _reset(p, t, req, now):
+def reset(p, t, req, now):
     if hasattr(t, "injected"):
         p.let_go_all(t)
     _need(t, "reset")()
@@ -169,7 +172,7 @@ def _reset(p, t, req, now):
     return {"mode": t.mode, "restarting": bool(getattr(t, "played", False) and getattr(t, "hal_soft_reset", None))}
 
 
-def _memory(p, t, req, now):
+def memory(p, t, req, now):
     import gc
 
     if not hasattr(gc, "mem_free"):  # CPython (the simulated table): no heap of a board's to tell
@@ -178,7 +181,7 @@ def _memory(p, t, req, now):
     return {"used": gc.mem_alloc(), "free": gc.mem_free()}
 
 
-def _debug(p, t, req, now):
+def debug(p, t, req, now):
     on = req.get("on")
     if on is not True and on is not False:
         raise BadRequest("on must be true or false (got %s)" % ("nothing" if "on" not in req else short(on)))
@@ -186,7 +189,7 @@ def _debug(p, t, req, now):
     return {"debug": t.debug, "visible": t.debug_visible(now)}
 
 
-def _start(p, t, req, now):
+def start(p, t, req, now):
     pos = req.get("position")
     said = pos.get("game") if isinstance(pos, dict) else None  # the game a position names (to_json's do)
     if "game" in req:
@@ -230,7 +233,7 @@ def _start(p, t, req, now):
     return {"mode": t.mode, "game": _program_name(t)}
 
 
-def _report(p, t, req, now):
+def report(p, t, req, now):
     play = t.play
     if play is None or not hasattr(play, "report"):
         raise BadRequest("no report: the running program (%s) does not give one (start the self-test)"
@@ -238,11 +241,11 @@ def _report(p, t, req, now):
     return {"report": play.report()}
 
 
-def _restart(p, t, req, now):
+def restart(p, t, req, now):
     return {"reason": _need(t, "restart_reason")}
 
 
-def _part(p, t, req, now):
+def part(p, t, req, now):
     seq = _int(req, "seq", 0, 1 << 20)
     data = req.get("data")
     if not isinstance(data, str):
@@ -283,11 +286,11 @@ def _part(p, t, req, now):
 
 def _playing(t):
     """The game being played, or None in the menu (or while a saved game is being read or asked about)."""
-    g = _game(t)
+    g = game(t)
     return g if g is not None and (t.mode == "game" or t.mode == "confirm_quit") else None
 
 
-def _board_plays(g, seat):
+def board_plays(g, seat):
     plays = getattr(g, "board_plays", None)
     return seat >= g.players_count() or (plays is not None and plays(seat))
 
@@ -303,7 +306,7 @@ def put_away():
         forget_module(w[1])
 
 
-def _words(t):
+def words(t):
     """The running game's words(game, view, action) (GAME["words"]), imported at the first seat request of
     a game and kept with the request handlers (they leave RAM together)."""
     prog = t.program
@@ -318,7 +321,7 @@ def _words(t):
 
 
 def _say(t, g, v, a):
-    fn = _words(t)
+    fn = words(t)
     if fn is None:
         return json.dumps(a)
     try:
@@ -327,7 +330,7 @@ def _say(t, g, v, a):
         return json.dumps(a)
 
 
-def _seat(p, t, req, now):
+def seat(p, t, req, now):
     phone = req.get("phone")
     if phone is not None and phone is not True and phone is not False:
         raise BadRequest("phone must be true or false (got %s)" % short(phone))
@@ -343,7 +346,7 @@ def _seat(p, t, req, now):
         r["note"] = "no game is being played"
         return r
     r["turn"] = g.turn
-    if _board_plays(g, seat):
+    if board_plays(g, seat):
         if phone:
             raise BadRequest("seat %d is played by the board, not from a phone" % seat)
         r["board"] = True
@@ -359,7 +362,7 @@ def _seat(p, t, req, now):
     return r
 
 
-def _act(p, t, req, now):
+def act(p, t, req, now):
     if "seat" not in req:
         raise BadRequest("missing seat")
     if "action" not in req:
@@ -371,7 +374,7 @@ def _act(p, t, req, now):
     seat = _int(req, "seat", 0, len(g.seats()) - 1)
     if t.mode != "game":
         raise BadRequest("the table is asking whether to leave the game: answer on its buttons first")
-    if _board_plays(g, seat):
+    if board_plays(g, seat):
         raise BadRequest("seat %d is played by the board: it acts on its own" % seat)
     if g.over:
         raise BadRequest("the game is over")
@@ -412,25 +415,25 @@ def _refusal(g, seat, a, legal):
 
 # kind -> (handler, the fields it takes besides id and req; None: the handler checks them)
 KINDS = {
-    "hello": (_hello, ()),
-    "profile": (_profile, ()),
-    "state": (_state, ()),
-    "frame": (_frame, ()),
-    "events": (_events, ("since",)),
-    "press": (_press, ("button", "player", "role")),
-    "release": (_release, ("button", "player", "role")),
-    "tap": (_tap, ("button", "player", "role", "ms")),
-    "save": (_save, ()),
-    "load": (_load, ("state",)),
-    "reset": (_reset, ()),
-    "debug": (_debug, ("on",)),
-    "start": (_start, None),
-    "report": (_report, ()),
-    "restart": (_restart, ()),
-    "memory": (_memory, ()),
-    "part": (_part, ("seq", "data", "end")),
-    "seat": (_seat, ("seat", "phone")),
-    "act": (_act, ("seat", "action")),
+    "hello": (hello, ()),
+    "profile": (profile, ()),
+    "state": (state, ()),
+    "frame": (frame, ()),
+    "events": (events, ("since",)),
+    "press": (press, ("button", "player", "role")),
+    "release": (release, ("button", "player", "role")),
+    "tap": (tap, ("button", "player", "role", "ms")),
+    "save": (save, ()),
+    "load": (load, ("state",)),
+    "reset": (reset, ()),
+    "debug": (debug, ("on",)),
+    "start": (start, None),
+    "report": (report, ()),
+    "restart": (restart, ()),
+    "memory": (memory, ()),
+    "part": (part, ("seq", "data", "end")),
+    "seat": (seat, ("seat", "phone")),
+    "act": (act, ("seat", "action")),
 }
 
 
