@@ -95,9 +95,12 @@ def _play(view, level):
             return M.act(M.HEAL, worst, fates[0])
     main = _main_suit(view)
     order = sorted([(_worth(view, hand[i], main), i) for i in range(len(hand))])
+    # Before a Vampire it digs for bones (only bones and Fates are kept): a table where everybody keeps a
+    # full hand draws nothing and nobody ever declares, and then nobody wins at dawn (C12).
+    keep = 60 if view["vampire"] >= 0 else 80
     m = 0
     for w, i in order[:3]:
-        if w < 60:
+        if w < keep:
             m |= 1 << i
     return M.act(M.DISCARD, 0, m)
 
@@ -117,7 +120,8 @@ def _bitten(view):
 
 def _bite(view, level):
     bones, cards, n = view["bones"], view["cards"], view["players"]
-    keep = 2 if level >= 2 and _fates_unseen(view) else 1
+    last = view["dawn"] and view["vturns"] >= view["dawn"]  # dawn breaks as this turn ends (C12): no Fate to fear
+    keep = 2 if level >= 2 and not last and _fates_unseen(view) else 1
     if len(bones) <= keep:
         return M.END
     free = [i for i in range(len(bones)) if bones[i] not in view["tired"]]
