@@ -105,3 +105,8 @@ def test_every_games_outcome_is_one_real_game_of_each_size(name):
 
 def test_every_game_is_in_the_balance_bench():
     assert sorted(B.balanced_games()) == sorted(index.names())
+
+
+def test_tally_keeps_the_sides_in_the_order_the_games_name_them():
+    t = B.tally([_o(["red", "blue", "yellow"], ["yellow"], 3), _o(["red", "blue", "yellow"], ["blue"], 3)])
+    assert list(t["sides"]) == ["red", "blue", "yellow"]

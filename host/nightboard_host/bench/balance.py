@@ -42,19 +42,21 @@ def tally(outcomes):
     """The figures of one size from its games' outcomes ({"sides", "won", "length"[, "end"]} each)."""
     if not outcomes:
         raise ValueError("no games to count")
-    sat, won, ends = {}, {}, {}
+    order, sat, won, ends = [], {}, {}, {}
     for o in outcomes:
         bad = [w for w in o["won"] if w not in o["sides"]]
         if bad:
             raise ValueError("%s won but did not play (sides %s)" % (", ".join(bad), ", ".join(o["sides"])))
         for side in o["sides"]:
+            if side not in sat:
+                order.append(side)  # the sides in the order the games name them (seats: in seat order)
             sat[side] = sat.get(side, 0) + 1
             won[side] = won.get(side, 0) + (side in o["won"])
         if "end" in o:
             ends[o["end"]] = ends.get(o["end"], 0) + 1
     n = len(outcomes)
     lengths = [o["length"] for o in outcomes]
-    out = {"games": n, "sides": dict((side, share(won[side], sat[side])) for side in sorted(sat)),
+    out = {"games": n, "sides": dict((side, share(won[side], sat[side])) for side in order),
            "no_winner": share(len([o for o in outcomes if not o["won"]]), n),
            "length": {"mean": round(sum(lengths) / n, 1), "least": min(lengths), "most": max(lengths)}}
     if ends:

@@ -15,6 +15,11 @@ from nightboard.games.vampire_cards import deck as D
 from nightboard.games.vampire_cards import moves as M
 
 
+# From this round on, with nobody declared, a lone bone is thrown away like any low card: it is far from
+# three, and bones then gather in the hands that hold two (six hands keeping one or two each stall until
+# dawn, when nobody wins: issue 42).
+LONE_BONE_NIGHT = 5
+
 # Work units of the decision's pieces (table/thinking.py), from the bench's counts over whole games: the
 # seat's view, then the choice (measured worst: 2.4 and 3.3 ms).
 VIEW_COST = 4
@@ -64,7 +69,9 @@ def _main_suit(view):
 def _worth(view, c, main):
     s, v = view["cards"][c]
     if s == D.BONE:
-        return 90 + v if view["vampire"] < 0 else v
+        if view["vampire"] >= 0 or (view["night"] >= LONE_BONE_NIGHT and len(_pos(view, D.BONE)) == 1):
+            return v
+        return 90 + v
     if s == D.FATE:
         return 80
     if s == D.FEATHER:
