@@ -22,6 +22,9 @@ FACTS = {
                            "[[seat, action], ...] (the default), \"one_each\" or \"rounds\" (web/py/webtable.py)"),
     "more": (False, "what an option takes besides its listed values, for --help"),
     "bench": (False, "how `nightboard bench` measures it on the table (docs/games.md)"),
+    "balance": (False, "the balance bench's facts (bench/balance.py), with the outcome hook: \"sizes\" (the table "
+                       "sizes to play), \"size\" (what a size counts), \"length\" (what a game's length counts) and "
+                       "\"board\" (who plays the seats, at what level)"),
 }
 
 # The hooks: key -> (default, what it is called with and gives; what the tool does without one).
@@ -41,6 +44,10 @@ HOOKS = {
                         "without it, none"),
     "bench_figures": (None, "bench_figures() -> {figures}: the game's own figures for `nightboard bench` (its "
                             "TOOLS[\"bench\"][\"rows\"] put some in the report); without it, none"),
+    "outcome": (None, "outcome(seed, size) -> {\"sides\", \"won\", \"length\"[, \"end\"]}: one seeded game of that "
+                      "table size played out by the board (TOOLS[\"balance\"] says who plays); the sides at the table, "
+                      "the ones that won ([] for none), its length and how it ended; without it, the game is not in "
+                      "`make bench ONLY=balance`"),
     "seat_page": (None, "view_lines(view, seat) -> [lines]: a seat's own view (the board's `seat` reply) in words "
                         "for its phone (`nightboard party`); without it, the seat page shows only its choices"),
 }

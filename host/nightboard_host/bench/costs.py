@@ -471,7 +471,7 @@ def sections():
 # flash and pico ones (sections()). "heap", "turn" and "frames" are measured per game: --game limits them
 # to the games named (and, with no --only, the run to them and those games' own sections).
 PARTS = ("heap", "frame_cost", "wire", "turn", "frames", "thinking", "gc", "latency", "boot", "web", "evening",
-         "party")
+         "party", "balance")
 PER_GAME = ("frame_instructions", "thinking")  # results keyed by game inside: a run of some games updates theirs only
 
 
@@ -533,6 +533,10 @@ def run(quick=False, only=None, games=None):
         from nightboard_host.bench import evening
 
         results["evening"] = evening.figures()
+    if want("balance"):  # who wins each game, per table size, the board at every seat (bench/balance.py)
+        from nightboard_host.bench import balance
+
+        results["balance"] = balance.figures(names=[g["name"] for g in gs])
     for name in sections():
         if not (name in only if only else (not games or name in games)):
             continue
@@ -734,6 +738,9 @@ def table_rows(results, previous=None):
     from nightboard_host.bench import evening
 
     rows.extend(evening.rows(results.get("evening")))
+    from nightboard_host.bench import balance
+
+    rows.extend(balance.rows(results.get("balance")))
     for p, w in sorted(results.get("wire", {}).items()):
         rows.append(("%s: wire time of a frame (%d LEDs)" % (p, w["leds"]), w["wire_us"], "< 16667 us",
                      "inside" if w["wire_us"] < 16667 else "OUTSIDE", "",

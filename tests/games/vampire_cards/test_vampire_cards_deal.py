@@ -142,7 +142,7 @@ def _play_until(c, want, limit=3000):
     return None
 
 
-@pytest.mark.parametrize("seed", [1, 2, 4])  # 4-player board games that reach a Vampire and a bitten seat
+@pytest.mark.parametrize("seed", [1, 3, 4])  # 4-player board games that reach a Vampire and a bitten seat
 def test_the_vampires_redraw_and_a_bitten_players_three_are_dealt(seed):
     def redraw(g, events):
         return any(e.get("e") == "draw" and e["seat"] == g.vampire and e["n"] == 6 for e in events)

@@ -128,3 +128,36 @@ def test_the_mind_reads_a_view_and_nothing_else():
     g = new_game(3, 3)
     v = g.view(0)
     assert mind.choose(v) == g.board_move(0)
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_before_a_vampire_the_board_digs_for_bones(level):
+    """Issue 42: before anybody declares it throws away three cards even from the suit it collects, keeping
+    bones and Fates; a table that kept full hands drew nothing and ended at dawn with no Vampire."""
+    g = position(hands=["B1 B2 L3 L4 L5 F9"])
+    a = mind.choose(g.view(0), level)
+    assert M.split(a)[0] == M.DISCARD
+    thrown = sorted(g.card_name(g.hands[0][i]) for i in range(6) if M.split(a)[2] >> i & 1)
+    assert thrown == ["Feather 9", "Leaf 3", "Leaf 4"]
+    g = position(hands=["B1 B2 L3 L4 L5 X"])  # X: a Fate
+    thrown = mind.choose(g.view(0), level)
+    assert [g.card_name(g.hands[0][i]) for i in range(6) if M.split(thrown)[2] >> i & 1] == ["Leaf 3", "Leaf 4", "Leaf 5"]
+
+
+def test_once_there_is_a_vampire_the_board_keeps_the_suit_it_collects_again():
+    g = position(hands=["L3 L4 L5 W1 F9", "B1"], vampire=1, bones="B8 B9")
+    a = mind.choose(g.view(0), 2)
+    assert sorted(g.card_name(g.hands[0][i]) for i in range(5) if M.split(a)[2] >> i & 1) == ["Feather 9", "Wave 1"]
+
+
+def test_from_the_fifth_round_with_no_vampire_the_board_throws_a_lone_bone():
+    """Issue 42: a lone bone is far from three; thrown away, bones gather in the hands that hold two (six
+    hands keeping one or two each could stall until dawn, with no winner)."""
+    def thrown(hand, night):
+        g = position(hands=[hand], night=night)
+        a = mind.choose(g.view(0), 2)
+        return sorted(g.card_name(g.hands[0][i]) for i in range(len(g.hands[0])) if M.split(a)[2] >> i & 1)
+
+    assert "Bone 7" not in thrown("B7 L3 L4 L5 L6 L8", mind.LONE_BONE_NIGHT - 1)
+    assert thrown("B7 L3 L4 L5 L6 L8", mind.LONE_BONE_NIGHT) == ["Bone 7", "Leaf 3", "Leaf 4"]
+    assert thrown("B7 B1 L4 L5 L6 L8", mind.LONE_BONE_NIGHT) == ["Leaf 4", "Leaf 5", "Leaf 6"]

@@ -393,14 +393,27 @@ def test_c12_dawn_without_a_vampire_nobody_wins():
     assert g.over and g.end == "dawn" and g.winners == [] and ev[-1]["e"] == "over"
 
 
-def test_c12_dawn_with_a_vampire_counts_the_bitten_and_escaped():
-    g = position(hands=["L1", "L2", "L3"], vampire=0, bones="B8 B9", bites={1: "B1"}, seat=2, queue=[],
-                 vturns=15)
-    g.apply(2, act(M.DISCARD, 0, 0))
-    assert g.over and g.end == "dawn" and g.winners == [0]  # 1 bitten > 0 escaped
-    g = position(hands=["L1", "L2", "L3"], vampire=0, bones="B8 B9", seat=2, queue=[], vturns=15)
-    g.apply(2, act(M.DISCARD, 0, 0))
-    assert g.over and g.winners == [1, 2]
+def test_c12_dawn_breaks_as_the_vampires_last_turn_ends():
+    """C12 (issue 42): the night is counted as the Vampire ends its 15th turn after the one it declared in,
+    with its last bites standing; the turn before, the night goes on."""
+    g = position(hands=["L1", "L2", "L3"], vampire=0, bones="B8 B9", bites={1: "B1"}, phase="bite", vturns=15)
+    ev = g.apply(0, M.END)
+    assert g.over and g.end == "dawn" and g.winners == [0] and ev[-1]["e"] == "over"  # 1 bitten > 0 escaped
+    g = position(hands=["L1", "L2", "L3"], vampire=0, bones="B8 B9", phase="bite", vturns=15)
+    g.apply(0, M.END)
+    assert g.over and g.end == "dawn" and g.winners == [1, 2]
+    g = position(hands=["L1", "L2", "L3"], vampire=0, bones="B8 B9", bites={1: "B1"}, phase="bite", vturns=14)
+    g.apply(0, M.END)
+    assert not g.over and g.to_move() == [2]  # the free player first, then the bitten (C5)
+
+
+def test_c12_the_board_bites_with_every_bone_but_one_on_its_last_turn():
+    """No Fate can come after the last turn, so the board keeps no spare bone against one (mind.py)."""
+    from nightboard.games.vampire_cards import mind
+
+    for vturns, want in ((15, M.act(M.BITE, 1, 1)), (14, M.END)):
+        g = position(hands=["L1", "L2", "L3"], vampire=0, bones="B8 B9", phase="bite", vturns=vturns)
+        assert mind.choose(g.view(0), 2) == want
 
 
 def test_c12_dawn_zero_is_no_limit():

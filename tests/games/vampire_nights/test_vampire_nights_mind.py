@@ -84,3 +84,23 @@ def test_it_uses_items_in_real_games():
 def test_it_beats_random_play_clearly():
     s = B.strength("random", games=45)
     assert s["win_rate"] > 2 * s["fair_share"]
+
+
+def test_the_board_never_swaps_its_glass_for_the_other_glass():
+    """Issue 42's balance bench found a 2-player game the board played alone (seed 21) that never ended: its
+    guard, with nothing better to do, played its Magnifying Glass to take the other Glass from the discard,
+    which changed nothing, again and again. The board now values that swap below every other choice."""
+    from nightboard.games import vampire_nights as V
+
+    g = V.new_game(21, 2)
+    glass_for_glass = 0
+    for _ in range(5000):
+        if g.over:
+            break
+        s = g.to_move()[0]
+        a = g.board_move(s)
+        glass_for_glass += A.kind(a) == A.GLASS and mind.ITEMS[A.arg(a)] == "glass"
+        g.apply(s, a)
+    assert g.over and glass_for_glass == 0
+    v = {"hand": ["glass"]}
+    assert mind.score_action(v, act(A.GLASS, mind.ITEMS.index("glass"))) < mind.score_action(v, act(A.END, 0))

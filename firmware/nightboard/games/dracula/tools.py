@@ -16,6 +16,9 @@ TOOLS = {
     "own_words": None,  # nothing secret to a hunter's own seat
     "seat_page": "nightboard_host.games.dracula.seat_page:view_lines",  # a hunter's phone: nothing secret, in words
     "snapshot_turns": "nightboard_host.games.dracula.bots:play_rounds",  # a fixed play of k rounds, for snapshots
+    "outcome": "nightboard_host.games.dracula.balance:outcome",  # one game played out, for the balance bench
+    "balance": {"sizes": (1, 2, 3, 4), "size": "hunters", "length": "rounds",
+                "board": "Dracula the board at level 2 (its default), the hunters the bench's strong team"},
     "bench_figures": "nightboard_host.games.dracula.bench:bench_figures",  # its figures in `nightboard bench`
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played
     "bench": {

@@ -15,6 +15,9 @@ TOOLS = {
     "own_words": "nightboard_host.games.vampempire.explain:own_rituals",  # a seat's rituals and choice, while it looks
     "labels": "nightboard_host.games.vampempire.explain:place_labels",  # the terminal's names of the Vatican, communities
     "snapshot": "nightboard_host.games.vampempire.snapshot:render_table",  # its own picture: hexes, not cards
+    "outcome": "nightboard_host.games.vampempire.balance:outcome",  # one game played out, for the balance bench
+    "balance": {"sizes": (2, 3, 4), "size": "players", "length": "rounds",
+                "board": "the board at every seat; the vampires go round with the seed"},
     "bench_figures": "nightboard_host.games.vampempire.bench:bench_figures",  # its figures in `nightboard bench`
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played (a drive
     # the bench holds, by name: the board plays seats 1-3 itself; seat 0 does what the board would)

@@ -66,6 +66,9 @@ def end_turn(g, events):
         return
     v = g.vampire
     if g.seat == v:
+        if g.dawn and g.vturns >= g.dawn:  # C12: dawn breaks as the Vampire's last turn ends
+            count(g, "dawn", events)
+            return
         order = [(v + i) % n for i in range(1, n)]
         free = [s for s in order if not g.escaped[s] and g.bites[s] < 0]
         bitten = [s for s in order if not g.escaped[s] and g.bites[s] >= 0]
@@ -93,16 +96,13 @@ def begin_turn(g, seat, events):
 
 
 def vampire_turn(g, events):
-    """The start of a Vampire turn other than its first: the count (C11, C12), then the reset."""
+    """The start of a Vampire turn other than its first: the count (C11), then the reset."""
     v = g.vampire
     g.vturns += 1
     g.night += 1
     others = [s for s in range(g.n) if s != v]
     if all(g.escaped[s] or g.bites[s] >= 0 for s in others):
         count(g, "count", events)
-        return
-    if g.dawn and g.vturns > g.dawn:
-        count(g, "dawn", events)
         return
     g.tired = []
     g.warded = []

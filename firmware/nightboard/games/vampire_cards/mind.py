@@ -15,6 +15,11 @@ from nightboard.games.vampire_cards import deck as D
 from nightboard.games.vampire_cards import moves as M
 
 
+# From this round on, with nobody declared, a lone bone is thrown away like any low card: it is far from
+# three, and bones then gather in the hands that hold two (six hands keeping one or two each stall until
+# dawn, when nobody wins: issue 42).
+LONE_BONE_NIGHT = 5
+
 # Work units of the decision's pieces (table/thinking.py), from the bench's counts over whole games: the
 # seat's view, then the choice (measured worst: 2.4 and 3.3 ms).
 VIEW_COST = 4
@@ -64,7 +69,9 @@ def _main_suit(view):
 def _worth(view, c, main):
     s, v = view["cards"][c]
     if s == D.BONE:
-        return 90 + v if view["vampire"] < 0 else v
+        if view["vampire"] >= 0 or (view["night"] >= LONE_BONE_NIGHT and len(_pos(view, D.BONE)) == 1):
+            return v
+        return 90 + v
     if s == D.FATE:
         return 80
     if s == D.FEATHER:
@@ -95,9 +102,12 @@ def _play(view, level):
             return M.act(M.HEAL, worst, fates[0])
     main = _main_suit(view)
     order = sorted([(_worth(view, hand[i], main), i) for i in range(len(hand))])
+    # Before a Vampire it digs for bones (only bones and Fates are kept): a table where everybody keeps a
+    # full hand draws nothing and nobody ever declares, and then nobody wins at dawn (C12).
+    keep = 60 if view["vampire"] >= 0 else 80
     m = 0
     for w, i in order[:3]:
-        if w < 60:
+        if w < keep:
             m |= 1 << i
     return M.act(M.DISCARD, 0, m)
 
@@ -117,7 +127,8 @@ def _bitten(view):
 
 def _bite(view, level):
     bones, cards, n = view["bones"], view["cards"], view["players"]
-    keep = 2 if level >= 2 and _fates_unseen(view) else 1
+    last = view["dawn"] and view["vturns"] >= view["dawn"]  # dawn breaks as this turn ends (C12): no Fate to fear
+    keep = 2 if level >= 2 and not last and _fates_unseen(view) else 1
     if len(bones) <= keep:
         return M.END
     free = [i for i in range(len(bones)) if bones[i] not in view["tired"]]

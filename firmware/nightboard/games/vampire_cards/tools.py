@@ -15,6 +15,9 @@ TOOLS = {
     "seat_page": "nightboard_host.games.vampire_cards.seat_page:view_lines",  # a seat's own view in words, on its phone
     "own_words": "nightboard_host.games.vampire_cards.explain:own_hand",  # a player's hand and choice, while it looks
     "snapshot": "nightboard_host.games.vampire_cards.snapshot:render_table",  # its ring, seats and public table
+    "outcome": "nightboard_host.games.vampire_cards.balance:outcome",  # one game played out, for the balance bench
+    "balance": {"sizes": (3, 4, 5, 6), "size": "players", "length": "rounds",
+                "board": "the board at every seat, level 2 (its default); dawn 15"},
     "bench_figures": "nightboard_host.games.vampire_cards.bench:bench_figures",  # its figures in `nightboard bench`
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played (a drive
     # the bench holds, by name: the board plays seats 1-3 itself; seat 0 does what the board would)

@@ -131,6 +131,8 @@ def score_action(v, a, mine=None):
         return _pass_value(v, arg)
     if k == A.END:
         return 0
+    if k == A.GLASS and ITEMS[arg] == "glass":
+        return -100  # the other Glass for this one changes nothing: chosen again and again, no game would end
     if k == A.PLACE:
         return _place_value(v, arg >> 2, mine) + _place_value(v, arg & 3, mine)
     if k == A.DROP_ITEM:

@@ -15,6 +15,9 @@ TOOLS = {
     "own_words": "nightboard_host.games.vampire_nights.explain:own_secrets",  # a player's secrets, while it looks
     "labels": "nightboard_host.games.vampire_nights.explain:place_labels",  # the terminal's names of the cells
     "snapshot": "nightboard_host.games.vampire_nights.snapshot:render_table",  # the mansion, red holding look
+    "outcome": "nightboard_host.games.vampire_nights.balance:outcome",  # one game played out, for the balance bench
+    "balance": {"sizes": (2, 3, 4), "size": "players", "length": "turns",
+                "board": "the board at every seat"},
     "bench_figures": "nightboard_host.games.vampire_nights.bench:bench_figures",  # its figures in `nightboard bench`
     # `nightboard bench`: the table it is measured on, the game (start options), how it is played
     "bench": {

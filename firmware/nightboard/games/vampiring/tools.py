@@ -17,6 +17,9 @@ TOOLS = {
     "snapshot_turns": "nightboard_host.games.vampiring.snapshot:play_turns",  # a fixed play of k turns, for snapshots
     "labels": "nightboard_host.games.vampiring.explain:place_labels",  # the terminal's card names: labels(table) -> [(leds, name, short)]
     "own_words": "nightboard_host.games.vampiring.explain:own_choice",  # own_words(table, seat): a seat's secret choice in words
+    "outcome": "nightboard_host.games.vampiring.balance:outcome",  # one game played out, for the balance bench
+    "balance": {"sizes": (2, 3, 4, 5, 6), "size": "families", "length": "turns",
+                "board": "the board at every seat, level 2 (its default); 30 quiet turns"},
     "bench_figures": "nightboard_host.games.vampiring.bench:bench_figures",  # its figures in `nightboard bench`
     # `nightboard bench`: the table it is measured on, the game (start options), the words of its row
     "bench": {
