@@ -7,9 +7,10 @@ bounded: one pass over his legal walks (at most 1 + d + d^2 + d^3 for rooms
 of d doors: 85 on a square map), one spread of the hunters' knowledge per
 distinct set of bites, and a few loops over rooms and hunters per candidate.
 
-Every level plays some of his turns carelessly (CARELESS percent: a random
-walk, biting each hunter in his way half the time) and scores every distinct
-outcome of the others (where he ends, whom he bites, crypt or not):
+How he plays is data: PLAY gives, per number of hunters and level, the percent of his turns played
+carelessly, the chance a careless walk bites, and a margin. A careless turn draws the room he ends in
+(below), walks there and bites each hunter in his way at that chance. Every other turn scores each
+distinct outcome (where he ends, whom he bites, crypt or not):
   + bites (each worth his health / the hunters' lives left), kills, a win;
   - danger: the expected stake hits next round if the hunters, knowing only
     the set of rooms he may be in, search the rooms within their reach
@@ -18,16 +19,14 @@ outcome of the others (where he ends, whom he bites, crypt or not):
   + the size of that set after his move, so he keeps it large and reveals
     himself only when it pays; the rooms out of every hunter's reach he could
     flee to next turn; hunters within striking range next turn.
-Then he draws uniformly, from his own stream, among the outcomes scoring
-within MARGIN of the best (a win is worth far more than any margin, so it is
-never thrown away). The margin is what keeps him unpredictable: running this
-public code on the public record guesses his room hardly better than a guess
-over the rooms he may be in. The levels differ only in CARELESS and MARGIN,
-set so that against the bench's strong hunter team (2 hunters, 5x5, playtest)
-he wins about a third of the games at level 1, half at level 2 (the default,
-the fair one) and four in five at level 3. Those figures, the predictability
-and the cost of a decision: host/nightboard_host/games/dracula/bench.py, reported
-by `make bench`.
+Then he draws, from his own stream, among the outcomes scoring within the margin of the best (a win is
+worth far more than any margin, so it is never thrown away). Every draw of a room, careless or not, is
+weighted by RARE / how many of the rooms he may have been in reach that room (_common): the rooms the
+hunters' knowledge favours are the ones he leans away from, so that running this public code on the
+public record guesses his room little better than chance. PLAY was set against two strong hunter
+teams (host/nightboard_host/games/dracula/bots.py) for each level's band of his win share (level 1
+25-40%, level 2 45-60%, level 3 75-90%); the figures, the guess of a particle filter over this mind,
+and the cost of a decision: host/nightboard_host/games/dracula/bench.py, reported by `make bench`.
 
 steps(...) is the same decision as a generator, for the table to spread over frames
 (table/thinking.py): before each piece of work (his walks, their outcomes, each outcome scored) it yields
@@ -54,7 +53,7 @@ PLAY = (
     (30, 50, 2000, 0, 50, 1100, 0, 50, 650),  # 3 hunters
     (0, 50, 1350, 0, 50, 800, 0, 50, 450),  # 4 hunters
 )
-RARE = 5040  # a room's draw weight is RARE / the rooms he may have been in that reach it (see _common)
+RARE = 720720  # a room's draw weight is RARE / the rooms he may have been in that reach it (see _common)
 SPACE = 120  # per doubling of the rooms he may be in
 ESCAPE = 45  # per safe room he can reach next turn (at most 6 counted)
 STRIKE = 90  # per hunter he could reach next turn
@@ -133,11 +132,12 @@ def steps(m, view, room, prng, level, stats=None):
     for i in range(0, len(was), COMMON_PIECE):
         yield 1 + COMMON_PIECE * n // COMMON_ROOMS
         _common(m, was, i, i + COMMON_PIECE, crypt_on, common)
+    weight = array("i", range(n))
     for e in range(n):
-        if common[e] == 0:
-            common[e] = 1
+        weight[e] = RARE // (common[e] if common[e] else 1)
+    common = None
     if prng.below(100) < careless:
-        yield (_gentle(m, room, ws, nw, crypt, can, pos, prng, bite, common),)
+        yield (_gentle(m, room, ws, nw, crypt, can, pos, prng, bite, weight),)
         return
 
     # Distinct outcomes, each an int: crypt << 13 | end << 6 | bite mask over `can`; and the first walk
@@ -241,12 +241,12 @@ def steps(m, view, room, prng, level, stats=None):
     total = 0
     for oi in range(no):
         if scores[oi] >= floor:
-            total += RARE // common[(outs[oi] >> 6) & 127]
+            total += weight[(outs[oi] >> 6) & 127]
     pick = prng.below(total)
     best_i = 0
     for oi in range(no):
         if scores[oi] >= floor:
-            pick -= RARE // common[(outs[oi] >> 6) & 127]
+            pick -= weight[(outs[oi] >> 6) & 127]
             if pick < 0:
                 best_i = oi
                 break
@@ -281,7 +281,7 @@ def _common(m, possible, first, last, crypts, c):
             c[m.opposite[r]] += 1
 
 
-def _gentle(m, room, ws, nw, crypt, can, pos, prng, bite, common):
+def _gentle(m, room, ws, nw, crypt, can, pos, prng, bite, weight):
     """A careless turn: a room drawn among those his walks (and the crypt) end in, weighted as in
     _common, then the first walk that ends there; each hunter in its way bitten `bite` percent of the
     time."""
@@ -292,15 +292,15 @@ def _gentle(m, room, ws, nw, crypt, can, pos, prng, bite, common):
         e = K.walk_end(ws[i], room)
         if not seen[e]:
             seen[e] = 1
-            total += RARE // common[e]
+            total += weight[e]
     far = m.opposite[room] if crypt else -1
     if far >= 0:
-        total += RARE // common[far]
+        total += weight[far]
     pick = prng.below(total)
     cr, rooms = True, (far,)
     for e in range(n):
         if seen[e]:
-            pick -= RARE // common[e]
+            pick -= weight[e]
             if pick < 0:
                 for i in range(nw):
                     if K.walk_end(ws[i], room) == e:

@@ -485,8 +485,13 @@ def main(argv=None):
     p.add_argument("--calibration", action="store_true", help="only the calibration table (issue 42)")
     p.add_argument("--cal-games", type=int, default=CAL_GAMES, help="games per calibration cell")
     p.add_argument("--guess-games", type=int, default=GUESS_GAMES, help="games per cell of the particle filter")
+    p.add_argument("--json", help="also write the calibration's figures to this file")
     a = p.parse_args(argv)
-    print(format_calibration(calibration(a.cal_games), guess_table(a.guess_games)))
+    cal, guesses = calibration(a.cal_games), guess_table(a.guess_games)
+    print(format_calibration(cal, guesses))
+    if a.json:
+        with open(a.json, "w") as fh:
+            json.dump({"first_seed": CAL_SEED, "cells": cal, "guess": guesses}, fh, indent=1, sort_keys=True)
     if a.calibration:
         return 0
     cells = strength_table(a.games, a.other_games)
