@@ -47,6 +47,9 @@ def test_the_strong_team_plays_the_same_whichever_of_the_possible_rooms_he_is_in
             break  # a rule revealed the difference
 
 
+SHARP = ((0, 50, 0) * 3,) * 4  # mind.PLAY with no careless turn and no margin: only exact ties drawn among
+
+
 # --- his mind: near-equal outcomes are equally likely, a win is never thrown away --------------------
 
 def _middle_game_position(seed=1, level=3, rounds=3):
@@ -74,14 +77,18 @@ def _ends(g, level, streams):
 
 def test_level_3_draws_among_near_equal_outcomes_and_a_zero_margin_does_not(monkeypatch):
     g = _middle_game_position()
-    assert len(_ends(g, 3, 40)) >= 3
-    monkeypatch.setattr(M, "MARGIN", (0, 0, 0, 0))
-    assert len(_ends(g, 3, 40)) <= 2  # only exact ties are left to chance
+    fair = _ends(g, 3, 40)
+    assert len(fair) >= 4
+    monkeypatch.setattr(M, "PLAY", SHARP)
+    sharp = _ends(g, 3, 40)
+    assert len(sharp) <= 3 and len(sharp) < len(fair)  # only exact ties are left to chance
 
 
 def test_no_level_but_the_careless_turn_throws_a_winning_bite_away():
-    # One hunter with one life left, a room away: biting it wins.
-    pos = {"hunters": 1, "dracula": "c3", "positions": ["c4"], "lives": [1], "possible": ["c3"], "seed": 1}
+    # Two hunters, one dead and one with one life left a room away: biting it wins. (With one hunter
+    # levels 1 and 2 play every turn carelessly: mind.PLAY.)
+    pos = {"hunters": 2, "dracula": "c3", "positions": ["c4", "a1"], "lives": [1, 0], "possible": ["c3"],
+           "seed": 1}
     g = D.from_json(pos)
     for level in (2, 3):
         careless = 0
@@ -89,7 +96,7 @@ def test_no_level_but_the_careless_turn_throws_a_winning_bite_away():
             prng = Prng(s + 1)
             peek = Prng(state=prng.state)
             crypt, rooms, bites = M.decide(g.map, g.view(), g.room, prng, level)
-            if peek.below(100) < M.CARELESS[level]:
+            if peek.below(100) < M.play(2, level)[0]:
                 careless += 1
                 continue
             assert bites == (0,), "level %d, stream %d: %r" % (level, s, (crypt, rooms, bites))
@@ -112,7 +119,7 @@ def test_every_level_wins_and_loses_some_games_against_the_strong_team():
 def test_the_attack_finds_a_predictable_mind_and_not_a_random_one(monkeypatch):
     fair = dracula_bench.predictability(3, games=4, samples=2)
     assert fair["turns"] > 10
-    monkeypatch.setattr(M, "MARGIN", (0, 0, 0, 0))
+    monkeypatch.setattr(M, "PLAY", SHARP)
     plain = dracula_bench.predictability(3, games=4, samples=2)
     assert plain["attacker_hit_rate"] > 2 * plain["uniform_hit_rate"]
     assert plain["attacker_hit_rate"] > fair["attacker_hit_rate"]

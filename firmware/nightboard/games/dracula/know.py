@@ -131,12 +131,14 @@ def _or_masks(S, bit, full):
     return out
 
 
-def _walk_ends(m, layer, sun, forbid, bitval, full, out, stay_ok):
-    """Mark in `out` every room where a walk from the sources in `layer` (per room: the set of bite masks
-    already satisfied, as bits) can end with all bites done."""
+def _walk_ends(m, layer, sun, forbid, bitval, full, goal, out, stay_ok, ordered):
+    """Mark in `out` every room where a walk from the sources in `layer` can end with all bites done. A
+    source's value is a set of states, as bits: unordered, the bite rooms entered so far as a mask; ordered,
+    how many of the bite rooms, in the order told, the walk has entered one after the other (bitval: the
+    room's index + 1; unordered, its bit, `full` the mask of them all). `goal` is the bit of the state where
+    every bite is done."""
     n = m.n
     adj = m.adj
-    goal = 1 << full
     if stay_ok:
         for r in range(n):
             if layer[r] & goal:
@@ -151,7 +153,12 @@ def _walk_ends(m, layer, sun, forbid, bitval, full, out, stay_ok):
                 if sun[b] or (forbid is not None and forbid[b]):
                     continue
                 v = bitval[b]
-                nxt[b] |= _or_masks(S, v, full) if v else S
+                if not v:
+                    nxt[b] |= S
+                elif ordered:
+                    nxt[b] |= S | ((S >> (v - 1)) & 1) << v
+                else:
+                    nxt[b] |= _or_masks(S, v, full)
         layer = nxt
         for r in range(n):
             if layer[r] & goal:
@@ -159,9 +166,11 @@ def _walk_ends(m, layer, sun, forbid, bitval, full, out, stay_ok):
     return out
 
 
-def spread(m, possible, sunlight, hunter_pos, bite_rooms=(), crypts_on=True):
+def spread(m, possible, sunlight, hunter_pos, bite_rooms=(), crypts_on=True, ordered=True):
     """The rooms he may be in after a turn without a crypt journey, from the rooms he may have been in
-    (`possible`), the sunlight of the turn and the rooms of the bites announced (each must be entered)."""
+    (`possible`), the sunlight of the turn and the rooms of the bites announced (each must be entered).
+    Bites are told in the order he comes to their rooms (D6), so by default the walk must enter them in
+    the order given; ordered=False asks only that it enter them all (his mind's cheaper estimate)."""
     n = m.n
     sun = sun_rooms(n, sunlight)
     bitval = [0] * n
@@ -170,26 +179,27 @@ def spread(m, possible, sunlight, hunter_pos, bite_rooms=(), crypts_on=True):
         if r not in rooms:
             rooms.append(r)
     for i in range(len(rooms)):
-        bitval[rooms[i]] = 1 << i
+        bitval[rooms[i]] = i + 1 if ordered else 1 << i
     full = (1 << len(rooms)) - 1
+    goal = 1 << (len(rooms) if ordered else full)
     out = bytearray(n)
     layer = [0] * n
     for s in range(n):
         if possible[s] and not sun[s]:
-            layer[s] = 1  # mask 0: no bite room entered yet (starting in one does not count)
-    _walk_ends(m, layer, sun, None, bitval, full, out, True)
+            layer[s] = 1  # no bite room entered yet (starting in one does not count)
+    _walk_ends(m, layer, sun, None, bitval, full, goal, out, True, ordered)
     for s in range(n):
         if not (possible[s] and sun[s]):
             continue
         # D4: in sunlight he must leave, never into the room of the hunter who put it there.
         forbid = placer_rooms(n, sunlight, s, hunter_pos)
         if trapped(m, s, sun, forbid):
-            if full == 0 and not crypt_ok(m, s, sun, forbid, crypts_on):
+            if not rooms and not crypt_ok(m, s, sun, forbid, crypts_on):
                 out[s] = 1  # nowhere to go: he stays (and cannot bite)
             continue
         one = [0] * n
         one[s] = 1
-        _walk_ends(m, one, sun, forbid, bitval, full, out, False)
+        _walk_ends(m, one, sun, forbid, bitval, full, goal, out, False, ordered)
     return out
 
 

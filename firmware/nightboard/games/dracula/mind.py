@@ -7,9 +7,10 @@ bounded: one pass over his legal walks (at most 1 + d + d^2 + d^3 for rooms
 of d doors: 85 on a square map), one spread of the hunters' knowledge per
 distinct set of bites, and a few loops over rooms and hunters per candidate.
 
-Every level plays some of his turns carelessly (CARELESS percent: a random
-walk, biting each hunter in his way half the time) and scores every distinct
-outcome of the others (where he ends, whom he bites, crypt or not):
+How he plays is data: PLAY gives, per number of hunters and level, the percent of his turns played
+carelessly, the chance a careless walk bites, and a margin. A careless turn draws the room he ends in
+(below), walks there and bites each hunter in his way at that chance. Every other turn scores each
+distinct outcome (where he ends, whom he bites, crypt or not):
   + bites (each worth his health / the hunters' lives left), kills, a win;
   - danger: the expected stake hits next round if the hunters, knowing only
     the set of rooms he may be in, search the rooms within their reach
@@ -18,16 +19,14 @@ outcome of the others (where he ends, whom he bites, crypt or not):
   + the size of that set after his move, so he keeps it large and reveals
     himself only when it pays; the rooms out of every hunter's reach he could
     flee to next turn; hunters within striking range next turn.
-Then he draws uniformly, from his own stream, among the outcomes scoring
-within MARGIN of the best (a win is worth far more than any margin, so it is
-never thrown away). The margin is what keeps him unpredictable: running this
-public code on the public record guesses his room hardly better than a guess
-over the rooms he may be in. The levels differ only in CARELESS and MARGIN,
-set so that against the bench's strong hunter team (2 hunters, 5x5, playtest)
-he wins about a third of the games at level 1, half at level 2 (the default,
-the fair one) and four in five at level 3. Those figures, the predictability
-and the cost of a decision: host/nightboard_host/games/dracula/bench.py, reported
-by `make bench`.
+Then he draws, from his own stream, among the outcomes scoring within the margin of the best (a win is
+worth far more than any margin, so it is never thrown away). Every draw of a room, careless or not, is
+weighted by RARE / how many of the rooms he may have been in reach that room (_common): the rooms the
+hunters' knowledge favours are the ones he leans away from, so that running this public code on the
+public record guesses his room little better than chance. PLAY was set against two strong hunter
+teams (host/nightboard_host/games/dracula/bots.py) for each level's band of his win share (level 1
+25-40%, level 2 45-60%, level 3 75-90%); the figures, the guess of a particle filter over this mind,
+and the cost of a decision: host/nightboard_host/games/dracula/bench.py, reported by `make bench`.
 
 steps(...) is the same decision as a generator, for the table to spread over frames
 (table/thinking.py): before each piece of work (his walks, their outcomes, each outcome scored) it yields
@@ -44,9 +43,17 @@ REACH = 2  # a hunter's search: move one room, then garlic or stake a neighbour
 WIN = 1000000
 HIT = 1000  # one stake hit, the unit of every score
 KILL = 500
-# Per level (index 1..3), measured against the bench's strong hunter team (games/dracula/bench.py):
-CARELESS = (0, 75, 48, 0)  # percent of his turns played gently (a random walk, bites half the time)
-MARGIN = (0, 2000, 1500, 1000)  # outcomes scoring within this of the best are equally likely
+# How he plays, per number of hunters (1 to 4, a row each) and level (1 to 3, in each row), calibrated
+# against two strong hunter teams (host/nightboard_host/games/dracula/bench.py): the percent of his turns
+# played carelessly (a walk to a room drawn at random, see _gentle), the percent chance that a careless
+# walk bites a hunter in its way, and the margin: outcomes scoring within it of the best are drawn from.
+PLAY = (
+    (100, 40, 0, 100, 65, 0, 85, 70, 2000),  # 1 hunter: levels 1, 2, 3
+    (85, 50, 2000, 60, 50, 1500, 0, 50, 1000),  # 2 hunters
+    (30, 50, 2000, 0, 50, 1100, 0, 50, 650),  # 3 hunters
+    (0, 50, 1350, 0, 50, 800, 0, 50, 450),  # 4 hunters
+)
+RARE = 720720  # a room's draw weight is RARE / the rooms he may have been in that reach it (see _common)
 SPACE = 120  # per doubling of the rooms he may be in
 ESCAPE = 45  # per safe room he can reach next turn (at most 6 counted)
 STRIKE = 90  # per hunter he could reach next turn
@@ -55,6 +62,8 @@ STRIKE = 90  # per hunter he could reach next turn
 WALKS_COST = 5
 WALKS_PIECE = 40
 WALKS_PER_UNIT = 5
+COMMON_PIECE = 8  # rooms he may have been in counted a piece (_common), a piece costing
+COMMON_ROOMS = 40  # 1 + COMMON_PIECE * rooms // COMMON_ROOMS
 OUTCOME_ROOMS = 24  # an outcome scored costs 1 + rooms // OUTCOME_ROOMS (its loops go over the rooms)
 SPREAD_COST = 20  # a whole frame's budget (table/thinking.py): a spread is its frame's only thinking
 
@@ -75,6 +84,15 @@ class Stats:
         self.walks = 0
         self.outcomes = 0
         self.spreads = 0
+
+
+def play(hunters, level):
+    """(careless percent, careless bite percent, margin) for `hunters` hunters at `level` (PLAY)."""
+    if hunters < 1:
+        hunters = 1
+    row = PLAY[hunters - 1 if hunters <= len(PLAY) else len(PLAY) - 1]
+    i = 3 * (level - 1)
+    return row[i], row[i + 1], row[i + 2]
 
 
 def decide(m, view, room, prng, level, stats=None):
@@ -108,8 +126,18 @@ def steps(m, view, room, prng, level, stats=None):
            and not (view["bitten"][h] > 0 and view["bitten"][h] == turn - 1)]
     if stats is not None:
         stats.walks += nw
-    if prng.below(100) < CARELESS[level]:
-        yield (_gentle(m, room, ws, nw, crypt, can, pos, prng),)
+    careless, bite, margin = play(hunters, level)
+    common = bytearray(n)
+    was = view["possible"]
+    for i in range(0, len(was), COMMON_PIECE):
+        yield 1 + COMMON_PIECE * n // COMMON_ROOMS
+        _common(m, was, i, i + COMMON_PIECE, crypt_on, common)
+    weight = array("i", range(n))
+    for e in range(n):
+        weight[e] = RARE // (common[e] if common[e] else 1)
+    common = None
+    if prng.below(100) < careless:
+        yield (_gentle(m, room, ws, nw, crypt, can, pos, prng, bite, weight),)
         return
 
     # Distinct outcomes, each an int: crypt << 13 | end << 6 | bite mask over `can`; and the first walk
@@ -186,7 +214,7 @@ def steps(m, view, room, prng, level, stats=None):
                 after = K.only(n, end)
             else:
                 bite_rooms = [pos[can[i]] for i in range(len(can)) if (mask >> i) & 1]
-                after = K.spread(m, possible, sunlight, pos, bite_rooms, crypt_on)
+                after = K.spread(m, possible, sunlight, pos, bite_rooms, crypt_on, False)
                 if stats is not None:
                     stats.spreads += 1
             know[key] = (K.count(after), _in_reach(m, after, pos, hunters))
@@ -209,19 +237,19 @@ def steps(m, view, room, prng, level, stats=None):
     # Every outcome within the level's margin of the best is as likely as the others: a uniform draw from
     # his own stream, so that knowing the firmware and the public record tells little more than the rooms
     # he may be in.
-    floor = best_score - MARGIN[level]
-    near = 0
+    floor = best_score - margin
+    total = 0
     for oi in range(no):
         if scores[oi] >= floor:
-            near += 1
-    pick = prng.below(near)
+            total += weight[(outs[oi] >> 6) & 127]
+    pick = prng.below(total)
     best_i = 0
     for oi in range(no):
         if scores[oi] >= floor:
-            if pick == 0:
+            pick -= weight[(outs[oi] >> 6) & 127]
+            if pick < 0:
                 best_i = oi
                 break
-            pick -= 1
     o = outs[best_i]
     bites = tuple(can[i] for i in range(len(can)) if ((o & 63) >> i) & 1)
     if o >> 13:
@@ -236,16 +264,52 @@ def prepare(m):
     return m.mind_buffers
 
 
-def _gentle(m, room, ws, nw, crypt, can, pos, prng):
-    k = nw + (1 if crypt else 0)
-    i = prng.below(k)
-    if i < nw:
-        cr, rooms = False, K.walk_rooms(ws[i])
-    else:
-        cr, rooms = True, (m.opposite[room],)
+def _common(m, possible, first, last, crypts, c):
+    """Add to c, per room, how many of possible[first:last] (rooms he may have been in) reach it in one
+    turn (3 steps or the crypt). Drawing each room with weight RARE / its count (at least 1) keeps the
+    rooms the hunters' knowledge favours from being favoured by his choices too: a room reachable from many
+    of the rooms he may be in is likelier whatever he does, so he leans the other way."""
+    n = m.n
+    dist = m.dist
+    steps = K.STEPS
+    for r in possible[first:last]:
+        base = r * n
+        for e in range(n):
+            if dist[base + e] <= steps:
+                c[e] += 1
+        if crypts and m.is_crypt(r):
+            c[m.opposite[r]] += 1
+
+
+def _gentle(m, room, ws, nw, crypt, can, pos, prng, bite, weight):
+    """A careless turn: a room drawn among those his walks (and the crypt) end in, weighted as in
+    _common, then the first walk that ends there; each hunter in its way bitten `bite` percent of the
+    time."""
+    n = m.n
+    seen = bytearray(n)
+    total = 0
+    for i in range(nw):
+        e = K.walk_end(ws[i], room)
+        if not seen[e]:
+            seen[e] = 1
+            total += weight[e]
+    far = m.opposite[room] if crypt else -1
+    if far >= 0:
+        total += weight[far]
+    pick = prng.below(total)
+    cr, rooms = True, (far,)
+    for e in range(n):
+        if seen[e]:
+            pick -= weight[e]
+            if pick < 0:
+                for i in range(nw):
+                    if K.walk_end(ws[i], room) == e:
+                        cr, rooms = False, K.walk_rooms(ws[i])
+                        break
+                break
     bites = []
     for h in can:
-        if pos[h] in rooms and prng.below(2) == 0:
+        if pos[h] in rooms and prng.below(100) < bite:
             bites.append(h)
     return cr, rooms, tuple(bites)
 

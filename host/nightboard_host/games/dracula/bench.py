@@ -5,6 +5,10 @@ strength(level, team, games)  plays seeded games of the Dracula hunt against a h
                               action; all in games/dracula/bots.py) and returns Dracula's win rate.
 strength_table()              that win rate against the strong team for 1 to 4 hunters, both rule sets
                               and levels 1-3 (300 games per level in the default game, 100 elsewhere).
+calibration()                 issue 42: the win share per hunters (1-4), level and strong team ("strong",
+                              "sweep"), with 95% Wilson intervals, against each level's band (BANDS).
+guessability(level, hunters)  how often a particle filter over his public mind guesses his room,
+                              against chance (limit GUESS_LIMIT times).
 predictability(level)         how often an attacker who runs the public mind on the public record
                               guesses his room, against a uniform guess over the rooms he may be in.
 decision_cost(level)          the work of his decisions over seeded positions: walks, outcomes and
@@ -133,6 +137,66 @@ def predictability(level, games=60, samples=6, hunters=2, rules="playtest", size
             "uniform_hit_rate": uniform / turns if turns else 0.0}
 
 
+def guessability(level, hunters=2, games=30, particles=96, rules="playtest", size=5, first_seed=20001, team="strong",
+                 mind=decide):
+    """How well a hunter team that runs a particle filter over his public mind guesses his room.
+
+    The attacker knows the firmware and everything announced, not his seed. It keeps `particles` guesses
+    of his room, all in his lair at the start (D2). Before each of his turns the guesses outside the public
+    set of rooms he may be in are dropped; each remaining one runs the public mind `mind` on the hunters'
+    view from its room with a fresh random stream, and lives on in the room its move ends in if the move's
+    public part (crypt journey, bites) matches what was announced and it ends in the public set after;
+    the survivors are resampled back to `particles`. (With none left it starts again from every room of
+    the public set.) Its guess after his turn is the room most particles are in. Counted where the public
+    set after his turn holds 2 rooms or more; `chance` is the mean of 1 / its size, and `ratio` the
+    attacker's hit rate over it."""
+    rng = Prng(0x5EED + level * 131 + hunters)
+    turns = hits = 0
+    chance = 0.0
+    for s in range(first_seed, first_seed + games):
+        g = D.new_game(s, hunters, rules, level, size)
+        t = make_team(team, s * 7919 + 13)
+        cloud = [g.room] * particles
+        while not g.over and g.turn <= MAX_ROUNDS:
+            if g.active >= 0:
+                g.submit(g.active, t.action(g, g.active))
+                continue
+            v = g.view()
+            before = set(v["possible"])
+            cloud = [r for r in cloud if r in before] or sorted(before)
+            g.dracula_turn()
+            if g.over:
+                break
+            after = set(g.possible_rooms())
+            seen = _public((g.last_move["crypt"], g.last_move["rooms"], g.last_move["bites"]))
+            alive = []
+            for r in cloud:
+                mv = mind(g.map, v, r, Prng(state=1 + rng.below(0xFFFFFFF0)), level)
+                if _public(mv) != seen:
+                    continue
+                crypt, rooms, _b = mv
+                end = g.map.opposite[r] if crypt else (rooms[-1] if rooms else r)
+                if end in after:
+                    alive.append(end)
+            if not alive:
+                alive = sorted(after)
+            cloud = [alive[rng.below(len(alive))] for _ in range(particles)]
+            if len(after) < 2:
+                continue
+            tally = {}
+            for r in cloud:
+                tally[r] = tally.get(r, 0) + 1
+            guess = max(sorted(tally), key=lambda e: tally[e])
+            turns += 1
+            hits += guess == g.room
+            chance += 1.0 / len(after)
+    rate = hits / turns if turns else 0.0
+    chance = chance / turns if turns else 0.0
+    return {"level": level, "hunters": hunters, "rules": rules, "size": size, "games": games, "particles": particles,
+            "team": team, "turns": turns, "hits": hits, "hit_rate": rate, "chance": chance,
+            "ratio": rate / chance if chance else 0.0}
+
+
 # --- cost ---------------------------------------------------------------------------------
 
 def positions(level, count=40, hunters=(1, 2, 3, 4), rules=("playtest", "classic"), size=5):
@@ -257,6 +321,90 @@ def decision_instructions(level=3, size=5, count=40):
             "spread": frames}
 
 
+# --- calibration: each level in its band for 1 to 4 hunters, against two strong teams (issue 42) -----------
+
+BANDS = {1: (25, 40), 2: (45, 60), 3: (75, 90)}  # Dracula's win share in percent, per level
+CAL_TEAMS = ("strong", "sweep")  # two strong hunter teams written apart (bots.py)
+CAL_GAMES = 200  # games per cell
+CAL_SEED = 100001  # first seed: the tuning of mind.PLAY used seeds 5001 to 5200
+GUESS_GAMES = 20  # games per cell of the particle filter's guess
+GUESS_LIMIT = 1.5  # the most a guess may beat chance by
+
+
+def wilson(k, n, z=1.96):
+    """The 95% Wilson score interval of k successes in n trials, as (low, high) fractions."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / d
+    return max(0.0, c - h), min(1.0, c + h)
+
+
+def _cal_cell(job):
+    hunters, level, team, games, first = job
+    r = strength(level, team, games, hunters, "playtest", 5, first)
+    lo, hi = wilson(r["dracula_wins"], games)
+    band = BANDS[level]
+    r.update({"low": lo, "high": hi, "band": list(band), "first_seed": first,
+              "in_band": band[0] <= 100 * r["win_rate"] <= band[1]})
+    return r
+
+
+def _guess_cell(job):
+    hunters, level, games = job
+    return guessability(level, hunters, games)
+
+
+def _pooled(fn, jobs, workers):
+    if workers <= 1:
+        return [fn(j) for j in jobs]
+    from multiprocessing import Pool
+
+    with Pool(workers) as p:
+        return p.map(fn, jobs)
+
+
+def calibration(games=CAL_GAMES, first_seed=CAL_SEED, teams=CAL_TEAMS, hunters=(1, 2, 3, 4), workers=2):
+    """Dracula's win share at each level for 1 to 4 hunters against each team (playtest rules, 5x5), with
+    its 95% Wilson interval and whether it lies in the level's band, on seeds disjoint from the tuning's."""
+    jobs = [(h, level, t, games, first_seed) for h in hunters for level in D.LEVELS for t in teams]
+    return _pooled(_cal_cell, jobs, workers)
+
+
+def guess_table(games=GUESS_GAMES, hunters=(1, 2, 3, 4), workers=2):
+    """guessability() for each number of hunters and level."""
+    return _pooled(_guess_cell, [(h, level, games) for h in hunters for level in D.LEVELS], workers)
+
+
+def format_calibration(cells, guesses=()):
+    """The calibration table `make bench` prints: per hunters and level, each team's win share with its
+    interval (a * marks a share outside the band), then the particle filter's guess against chance."""
+    teams = sorted({c["team"] for c in cells}, key=lambda t: CAL_TEAMS.index(t) if t in CAL_TEAMS else 9)
+    lines = ["Dracula's win share, playtest rules, 5x5, %s games a cell from seed %d, 95%% Wilson interval;"
+             " * outside the level's band (level 1 25-40%%, 2 45-60%%, 3 75-90%%)"
+             % (cells[0]["games"] if cells else 0, cells[0].get("first_seed", CAL_SEED) if cells else CAL_SEED),
+             "%-8s %-6s " % ("hunters", "level") + " ".join("%-22s" % t for t in teams)]
+    by = {(c["hunters"], c["level"], c["team"]): c for c in cells}
+    for h in sorted({c["hunters"] for c in cells}):
+        for level in D.LEVELS:
+            row = []
+            for t in teams:
+                c = by.get((h, level, t))
+                row.append("%-22s" % ("%5.1f%% (%4.1f-%4.1f)%s" % (100 * c["win_rate"], 100 * c["low"], 100 * c["high"],
+                                                                  "" if c["in_band"] else " *") if c else "-"))
+            lines.append("%-8d %-6d " % (h, level) + " ".join(row))
+    if guesses:
+        lines.append("His room guessed by a particle filter over his public mind (after each of his turns),"
+                     " against chance (1 / rooms he may be in); limit %.1fx:" % GUESS_LIMIT)
+        for q in guesses:
+            lines.append("  %d hunters, level %d: %.1f%% against %.1f%%, %.2fx%s (%d turns, %d games)"
+                         % (q["hunters"], q["level"], 100 * q["hit_rate"], 100 * q["chance"], q["ratio"],
+                            "" if q["ratio"] <= GUESS_LIMIT else " *", q["turns"], q["games"]))
+    return "\n".join(lines)
+
+
 TABLE_HUNTERS = (1, 2, 3, 4)
 TABLE_RULES = ("playtest", "classic")
 DEFAULT_GAMES = 300  # per level in the default game (2 hunters, 5x5, playtest rules)
@@ -304,14 +452,23 @@ def format_table(cells, predict=()):
 def bench_figures(default_games=DEFAULT_GAMES, other_games=OTHER_GAMES, out=None):
     """What `make bench` reports for the Dracula hunt, and prints as a table on `out` (stdout by default):
     the cost of his decisions at each level (counted, timed under CPython and the unix port, and the
-    busiest one counted in x86 instructions with the board model of nightboard.bench); his win rate at
-    each level against the strong hunter team for 1 to 4 hunters and both rule sets; and how well an
-    attacker who runs the public mind guesses his room, against a uniform guess."""
+    busiest one counted in x86 instructions with the board model of nightboard.bench); the calibration
+    (his win share per hunters, level and strong team, with intervals, and the particle filter's guess of
+    his room against chance); his win rate against the strong team under both rule sets; and how well
+    the older one-turn attacker guesses his room."""
+    cal = calibration()
+    guesses = guess_table()
     cells = strength_table(default_games, other_games)
     predict = [predictability(level, PREDICT_GAMES, PREDICT_SAMPLES) for level in D.LEVELS]
     out = out if out is not None else sys.stdout
+    out.write(format_calibration(cal, guesses) + "\n")
     out.write(format_table(cells, predict) + "\n")
-    return {"decision": [decision_cost(level) for level in D.LEVELS],
+    keep = ("level", "team", "hunters", "games", "first_seed", "dracula_wins", "hunter_wins", "unfinished", "win_rate", "low",
+            "high", "band", "in_band", "rounds_mean")
+    return {"calibration": {"first_seed": CAL_SEED, "cells": [{k: c[k] for k in keep} for c in cal],
+                            "guess": [{k: q[k] for k in ("hunters", "level", "games", "turns", "hit_rate", "chance",
+                                                         "ratio")} for q in guesses]},
+            "decision": [decision_cost(level) for level in D.LEVELS],
             "decision_instructions": [decision_instructions(3, 5), decision_instructions(3, 7)],
             "strength": [{k: c[k] for k in ("level", "team", "hunters", "rules", "games", "dracula_wins",
                                             "hunter_wins", "unfinished", "win_rate")} for c in cells],
@@ -325,7 +482,18 @@ def main(argv=None):
                                 "predictability of his room, and his decision cost")
     p.add_argument("--games", type=int, default=DEFAULT_GAMES, help="games per level in the default game")
     p.add_argument("--other-games", type=int, default=OTHER_GAMES, help="games per level in the other cells")
+    p.add_argument("--calibration", action="store_true", help="only the calibration table (issue 42)")
+    p.add_argument("--cal-games", type=int, default=CAL_GAMES, help="games per calibration cell")
+    p.add_argument("--guess-games", type=int, default=GUESS_GAMES, help="games per cell of the particle filter")
+    p.add_argument("--json", help="also write the calibration's figures to this file")
     a = p.parse_args(argv)
+    cal, guesses = calibration(a.cal_games), guess_table(a.guess_games)
+    print(format_calibration(cal, guesses))
+    if a.json:
+        with open(a.json, "w") as fh:
+            json.dump({"first_seed": CAL_SEED, "cells": cal, "guess": guesses}, fh, indent=1, sort_keys=True)
+    if a.calibration:
+        return 0
     cells = strength_table(a.games, a.other_games)
     predict = [predictability(level, PREDICT_GAMES, PREDICT_SAMPLES) for level in D.LEVELS]
     print(format_table(cells, predict))

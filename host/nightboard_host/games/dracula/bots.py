@@ -1,16 +1,18 @@
 """Hunter teams for the Dracula hunt: players that the bench, the snapshot and the tests put in the hunters'
-seats ("scripted": plays sensibly from what the hunters know; "random": any legal action). They see only
-the hunters' view (state.view()), never his room. Kept apart from the bench so that the snapshot does not
-import it.
+seats ("strong": the scripted play with a belief over his rooms; "sweep": a different strong team, a belief
+filter over his walks and a sweep that spreads the hunters over it; "scripted": plays sensibly from what
+the hunters know; "random": any legal action). They see only the hunters' view (state.view()), never his
+room. Kept apart from the bench so that the snapshot does not import it.
 """
 
 import json
 
+from nightboard.games.dracula import know as K
 from nightboard.games.dracula import map as dracula_map
 from nightboard.games.dracula import rules as R
 from nightboard.prng import Prng
 
-TEAMS = ("strong", "scripted", "random")
+TEAMS = ("strong", "sweep", "scripted", "random")
 
 
 # --- hunter teams -------------------------------------------------------------------------
@@ -225,6 +227,145 @@ class StrongTeam(ScriptedTeam):
         return {r: self.belief[r] * 100 for r in possible}
 
 
+class SweepTeam:
+    """A second strong team, written apart from the scripted one: a Bayes filter over the room he is in and
+    a sweep that spreads the hunters over it, from the public view alone (choose() takes a view).
+
+    - The filter: after each of his turns every room's weight goes to the ends of his legal walks from it
+      under the sunlight of the round (D4), half spread evenly over the walks and half over the distinct
+      rooms they end in (and the crypt journey, D6), then only the public set of rooms he may be in keeps
+      its weight (misses, bites, journeys).
+    - The sweep: when he is found, every hunter in reach stakes him and the others close in; otherwise
+      each hunter stands where the most weight lies within its garlic reach, counting at half the weight
+      the hunters still to play this round can reach, throws garlic at the heaviest room, stakes a room
+      whose weight is high for the stakes the team can spare (D7), and puts sunlight on a heavy
+      neighbouring room when the set is small (he cannot come in, and must leave)."""
+
+    APART = 2
+    ALONE = 0.3
+    STAKE_AT = (0.6, 0.35, 0.2)  # the weight a room needs for a stake, with few, some (3) or many (8) to spare
+    THREAT = 2.0  # how much the weight within his reach next turn (3 rooms) counts against a spot
+
+    def __init__(self, seed=0):
+        self.prng = Prng(seed)
+        self.maps = {}
+        self.belief = None
+        self.turn = None
+        self.sunlight = []
+        self.pos = []
+
+    def action(self, g, h):
+        return self.choose(g.view(h))
+
+    def choose(self, v):
+        key = json.dumps(v["map"], sort_keys=True)
+        m = self.maps.get(key)
+        if m is None:
+            m = self.maps[key] = dracula_map.from_json(v["map"])
+        self._update(m, v)
+        g = PublicGame(v, m)
+        return self._act(m, g, v, v["you"])
+
+    # --- the filter ---
+
+    def _update(self, m, v):
+        n = m.n
+        if self.belief is None or len(self.belief) != n or v["turn"] < (self.turn or 0):
+            self.belief = [0.0] * n
+            self.turn = v["turn"]
+        elif v["turn"] != self.turn:
+            self.belief = self._spread(m, v["rules"] == "playtest")
+            self.turn = v["turn"]
+        self.sunlight = [list(s) for s in v["sunlight"]]  # the last seen before his turn is the round's
+        self.pos = list(v["positions"])
+        possible = v["possible"]
+        ps = set(possible)
+        total = 0.0
+        for r in range(n):
+            if r not in ps:
+                self.belief[r] = 0.0
+            total += self.belief[r]
+        if total <= 0:
+            for r in possible:
+                self.belief[r] = 1.0
+            total = float(len(possible))
+        for r in range(n):
+            self.belief[r] /= total
+
+    def _spread(self, m, crypts):
+        n = m.n
+        sun = K.sun_rooms(n, self.sunlight)
+        nb = [0.0] * n
+        for r in range(n):
+            b = self.belief[r]
+            if b <= 0:
+                continue
+            must = sun[r] == 1
+            forbid = K.placer_rooms(n, self.sunlight, r, self.pos) if must else bytearray(n)
+            crypt = K.crypt_ok(m, r, sun, forbid, crypts)
+            ends = [K.walk_end(w, r) for w in K.legal_walks(m, r, sun, forbid, must, crypt)]
+            if crypt:
+                ends.append(m.opposite[r])
+            distinct = sorted(set(ends))
+            for e in ends:
+                nb[e] += 0.5 * b / len(ends)
+            for e in distinct:
+                nb[e] += 0.5 * b / len(distinct)
+        return nb
+
+    # --- the sweep ---
+
+    def _act(self, m, g, v, h):
+        here = v["positions"][h]
+        possible = v["possible"]
+        legal = g.legal_actions(h)
+        stakes = v["stakes"][h]
+        bel = self.belief
+        if len(possible) == 1:
+            d = possible[0]
+            if m.distance(here, d) <= 1 and stakes > 0:
+                return R.act(R.STAKE, d)
+            if not v["moved"] and here != d:
+                step = min(m.adj[here], key=lambda b: (m.distance(b, d), b))
+                return R.act(R.MOVE, step)
+            return R.act(R.END)
+        later = [v["positions"][k] for k in range(h + 1, v["hunters"]) if g.alive(k) and not v["skip"][k]]
+        mates = [v["positions"][k] for k in range(v["hunters"]) if k != h and g.alive(k)]
+        if not v["moved"]:
+            best, best_key = here, None
+            for spot in (here,) + tuple(m.adj[here]):
+                cover = 0.0
+                for r in possible:
+                    if m.distance(spot, r) <= 1:
+                        cover += bel[r] * (0.5 if any(m.distance(p, r) <= 2 for p in later) else 1.0)
+                near = sum(bel[r] for r in possible if m.distance(spot, r) <= 3)
+                threat = self.THREAT * near
+                crowd = sum(1 for p in mates if p == spot)
+                # a bite shows where he was: a hunter alone is bitten with nobody in reach to answer
+                alone = min([m.distance(spot, p) for p in mates] or [0]) > self.APART
+                key = (-crowd, round(cover + 0.2 * near - self.ALONE * alone - threat, 6), spot == here, -spot)
+                if best_key is None or key > best_key:
+                    best, best_key = spot, key
+            if best != here:
+                return R.act(R.MOVE, best)
+        reach = sorted((r for r in possible if m.distance(here, r) <= 1), key=lambda r: (-bel[r], r))
+        if reach and any(R.kind_of(a) == R.GARLIC for a in legal) and bel[reach[0]] > 0:
+            return R.act(R.GARLIC, reach[0])
+        spare = 99 if g.team else R.stakes_left(g) - v["health"]
+        if stakes > 0 and reach:
+            p = bel[reach[0]]
+            t = self.STAKE_AT
+            if p >= t[0] or (p >= t[1] and spare >= 3) or (p >= t[2] and spare >= 8):
+                return R.act(R.STAKE, reach[0])
+        if v["sun"][h] > 0 and len(possible) <= 5:
+            near = [r for r in reach if r != here and R.act(R.SUN, r) in legal and bel[r] > 0]
+            if near:
+                return R.act(R.SUN, near[0])
+        if g.team and not v["moved"] and v["garlics"] == 0 and stakes < 2 and R.act(R.REST_STAKE) in legal:
+            return R.act(R.REST_STAKE)
+        return R.act(R.END)
+
+
 def play_rounds(g, k, seed=None):
     """Play up to k rounds of `g` with the scripted team and the board's Dracula (a fixed sequence for a
     given state); stops at the end of the game. Returns the rounds played."""
@@ -242,6 +383,8 @@ def play_rounds(g, k, seed=None):
 def make_team(team, seed):
     if team == "strong":
         return StrongTeam(seed)
+    if team == "sweep":
+        return SweepTeam(seed)
     if team == "scripted":
         return ScriptedTeam(seed)
     if team == "random":
