@@ -17,7 +17,7 @@ None and apply(seat, None) asks its mind at once.
 BUDGET = 20  # work units a frame: about 13 ms on the board by the bench's model (make bench)
 
 # The frame that begins a decision reads the seat's view (the game's board_steps(seat) and its first
-# announcement: some 5 ms of VampiRing's on the emulated RP2040) and does no piece: with a frame's pieces on
+# announcement: some 5 ms for the deepest board player on the emulated RP2040) and does no piece: with a frame's pieces on
 # top, and the picture a press changed, that frame went over two frame times (docs/performance.md, issue 44).
 
 
