@@ -51,8 +51,6 @@ import hashlib  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 
-from nightboard.table.tablefit import load_profile_once  # noqa: E402
-
 CHECKED = "profile.checked"
 MANIFEST = "manifest.json"
 ROM_MARK = "~complete"  # in ROMFS, in the manifest's place: the image's mark, a hash of every file (flashing/romfs.py)
@@ -126,6 +124,8 @@ def load_checked(path, slot=None):
                 return kept
     except Exception:  # noqa: BLE001 - a damaged copy is never trusted: the profile is validated below
         pass
+    from nightboard.table.tablefit import load_profile_once  # only here: a boot with a check imports none of it
+
     profile = load_profile_once(path)
     from nightboard.table.menu import offered
 
@@ -170,6 +170,8 @@ def start():
         if rp2 is not None:
             profile, games = load_checked("profile.json")  # validated unless these very bytes were before
         else:
+            from nightboard.table.tablefit import load_profile_once
+
             profile = load_profile_once("profile.json")  # validates, then drops the validator from RAM
         if rp2 is not None:
             from nightboard.hal.board import make_board_hal

@@ -433,12 +433,13 @@ def test_a_new_version_and_another_profile(vb, fw, cache):
 FIRST_BOOT = """import json, sys
 sys.path.insert(0, %r)
 from nightboard import boot
+from nightboard.table import tablefit
 calls = []
-real = boot.load_profile_once
+real = tablefit.load_profile_once
 def counted(path):
     calls.append(path)
     return real(path)
-boot.load_profile_once = counted
+tablefit.load_profile_once = counted
 profile, offered = boot.load_checked("profile.json")
 print(json.dumps({"validated": len(calls), "offered": offered, "profile": profile["name"]}))
 """

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from nightboard import boot as C
+from nightboard.table import tablefit
 from nightboard.table.profile import ProfileError, load_profile
 from nightboard_host.flashing import build, errors, profile_check
 
@@ -19,13 +20,13 @@ def board(tmp_path, monkeypatch):
     (tmp_path / "profile.json").write_bytes(profile_check.profile_bytes("grid8"))
     monkeypatch.chdir(tmp_path)
     calls = []
-    real = C.load_profile_once
+    real = tablefit.load_profile_once  # boot.py imports it only when it validates
 
     def counted(path):
         calls.append(path)
         return real(path)
 
-    monkeypatch.setattr(C, "load_profile_once", counted)
+    monkeypatch.setattr(tablefit, "load_profile_once", counted)
     return tmp_path, str(slot), calls
 
 

@@ -14,7 +14,7 @@ from nightboard.table import palette as P
 from nightboard.table.buttons import LONG, PRESS, RELEASE, Debouncer, event_button, event_kind
 from nightboard.table.eventlog import EventLog
 from nightboard.table.frame import Encoder, Frame
-from nightboard.table.keeper import READING, SAVE_AGAIN, Keeper, unload
+from nightboard.table.keeper import READING, SAVE_AGAIN, Keeper, save_waiting, unload
 from nightboard.table.layout import Layout
 
 FRAME_MS = 16  # about 60 frames a second (GUIDE section 6)
@@ -86,7 +86,12 @@ class Table(Keeper):
             forget_module("nightboard.table.fresh")
             if carried is not None:
                 self._menu_kept = carried["menu"]
-        self.menu  # noqa: B018 - made now, low in the heap
+        # A power-up that finds a saved game says so in its first frame and reads it in the second
+        # (keeper.py _boot): the start menu waits until then, and is not made at all when the game resumes (its
+        # modules and a game's package: some 120 ms of a Pico's boot with .mpy files, docs/performance.md).
+        reading = start is None and carried is None and save_waiting(hal.storage)
+        if not reading:
+            self.menu  # noqa: B018 - made now, low in the heap
         self.encoder = Encoder(profile, buffers=2)  # encode the next frame while DMA sends the last
         self._shown = bytearray(len(self.frame.rgb))  # the frame last encoded and sent
         self._shown_brightness = -1
@@ -121,6 +126,7 @@ class Table(Keeper):
         self.held = 0  # this frame's kind of held frame (HELD_COLLECTED, ...), 0 for a frame that drew
         self.serving = SERVE_ALL  # what the services may answer the host in this frame (_frame_work)
         self._look_due = False  # a turn ended: its publishing frame may answer a host's look first (_look)
+        self._pressed = False  # the last frame that drew handled a button's event (_frame_work)
         self.mode = "menu"
         self._keeper_init()
         if carried is not None:  # back from the table's own restart: the start menu, as it was left
@@ -131,7 +137,7 @@ class Table(Keeper):
             self.events.recorded = self.events.published = self._log_from = carried["events"]
         if start is not None:
             self.start_game(start)
-        elif carried is None:
+        elif reading:
             self._boot_begin()
 
     # --- games ---------------------------------------------------------------
@@ -369,16 +375,20 @@ class Table(Keeper):
         service answered the host (the protocol) draws nothing: the reply is its work (held). With
         `serve` SERVE_NONE the services only keep their timers and answer in a later frame: the frame after
         a held one draws, so that a host that asks without pause (a reply, its collection, ...) cannot stop
-        the picture (a look at the LEDs during a save has a frame of its own: _look). The board's work for the seats it plays (play.board_step: a frame's thinking, up to
-        some 20 ms on the emulated RP2040, or its action, which holds the frame as a turn's presses do)
-        has room only in a frame that serves, has not answered and handled no button's event (a person's ok
-        and the picture it changes took 15 to 25 ms of a frame on the emulated RP2040: with a frame's
-        thinking on top, the deepest board player made frames of 52 and 59 ms); every other frame keeps its
-        clock."""
+        the picture (a look at the LEDs during a save has a frame of its own: _look). The board's work for
+        the seats it plays (play.board_step: a frame's thinking, up to some 20 ms on the emulated RP2040, or its action, which holds the frame as a turn's presses do)
+        has room only in a frame that serves, has not answered and handled no button's event, nor did the
+        frame before (a person's ok and the picture it changes took 15 to 25 ms of a frame on the emulated
+        RP2040, some of it in the next frame: with a frame's thinking on top, the deepest board player made
+        frames of 52 and 59 ms); every other frame keeps its clock. A decision the board begins (its
+        controller's `thinking`, table/thinking.py) is followed by a held frame that collects the garbage:
+        left to itself MicroPython collected in the middle of a frame of thinking and drawing (some 12 ms
+        more, docs/performance.md)."""
         play = self.play
         before = play.turns_done if play is not None else -1
         ev = deb.next_event()
-        pressed = ev is not None  # a button's event handled: no room left for the board's thinking
+        pressed = ev is not None or self._pressed  # a button's event handled, in this frame or the last
+        self._pressed = ev is not None
         while ev is not None:
             self._dispatch(event_kind(ev), event_button(ev), now)
             ev = deb.next_event()
@@ -394,7 +404,11 @@ class Table(Keeper):
                 (self.mode == "game" or self.mode == "confirm_quit"):
             # The seats the board plays: their pause's clock, and, in a frame with room, a frame's thinking
             # or an action.
+            th = getattr(play, "thinking", None)
+            idle = th is None or not th.busy
             play.board_step(now, serve == SERVE_ALL and not self.held and not pressed)
+            if idle and th is not None and th.busy:  # a decision begun: its heap collected in the next frame
+                self._collect_due = True
             if play.turns_done != before:  # the board's action ended a turn: drawn in the next frame
                 self.held = HELD_TURN
         if self.play is not None and self.play.turns_done != self._turns_seen:

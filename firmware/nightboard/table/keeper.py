@@ -27,7 +27,7 @@ import gc
 
 from nightboard.compat import SMALL_HEAP, forget_module, forget_modules
 from nightboard.table import palette as P
-from nightboard.table.saves import SAVE, SaveError, SaveStore
+from nightboard.table.saves import SAVE, SaveError, SaveStore, present
 
 
 ERROR_SHOW_MS = 2000
@@ -57,6 +57,16 @@ def _trouble():
 def log_error(storage, text):
     """Add a line to error.log (keeper_trouble.log_error)."""
     _trouble().log_error(storage, text)
+
+
+def save_waiting(storage):
+    """True when a saved game waits on the flash to be read at power-up (saves.present: the files' sizes)."""
+    try:
+        return present(storage)
+    except OSError:  # something unreadable where the save should be: _boot sets it aside and says so
+        return True
+
+
 def mark_repl(storage):
     """Leave REPL_MARK on the flash (the game it belongs to says so when it comes back)."""
     try:
@@ -318,19 +328,21 @@ class Keeper:
     # --- boot --------------------------------------------------------------------
 
     def _boot_begin(self):
-        """At power-up, with a saved game on the flash: say so in the first frame (READING), and read it in
-        the second (_boot, a held frame). Reading it (its checks, its game's modules, its state) took 0.56 s
-        on the emulated RP2040 (a 2-player game on ring4), which would otherwise come before the first frame."""
-        try:
-            due = self.saves.present()
-        except OSError:  # something unreadable where the save should be: _boot sets it aside and says so
-            due = True
-        if due:
-            self.mode = READING
-            self._boot_due = True
+        """At power-up, with a saved game on the flash (save_waiting): say so in the first frame (READING), and
+        read it in the second (_boot, a held frame). Reading it (its checks, its game's modules, its state) took
+        0.56 s on the emulated RP2040 (a 2-player game on ring4), which would otherwise come before the first
+        frame."""
+        self.mode = READING
+        self._boot_due = True
 
     def _boot(self, now):
-        """Find the saved game: resume it at once after a watchdog restart, else offer it."""
+        """Find the saved game: resume it at once after a watchdog restart, else offer it. The start menu, not
+        made at a boot that found a save (app.py), is made in this held frame when it follows."""
+        self._boot_read(now)
+        if self.play is None:
+            self.menu  # noqa: B018 - the menu's modules read now, not in a frame that draws
+
+    def _boot_read(self, now):
         self._boot_due = False
         self.mode = "menu"
         try:

@@ -16,9 +16,27 @@ frame without allocating. Conventions:
 
 from array import array
 
-from nightboard.table.tablefit import BLOOD_LEDS, STATUS_LEDS  # numbers: they hold no module
+BLOOD_LEDS = 8  # a seat's panel: its blood LEDs, then its status LEDs (the validator, table/profile.py, checks)
+STATUS_LEDS = 3
 
 STATUS_AT = 3 * BLOOD_LEDS  # byte offset of a panel's status LEDs from its first LED
+
+
+def play_area(profile):
+    """The validated profile's play area segment (kind "ring" or "grid"), None without one. Here rather than
+    in tablefit.py, which then need not be imported at a boot that finds a saved game (docs/performance.md)."""
+    for s in profile["segments"]:
+        if s["kind"] == "ring" or s["kind"] == "grid":
+            return s
+    return None
+
+
+def hand_size(profile):
+    """(width, height) of the seats' private hand panels ("hand" segments, all the same size), or None."""
+    for s in profile["segments"]:
+        if s["kind"] == "hand":
+            return s["width"], s["height"]
+    return None
 
 
 class Layout:
@@ -30,9 +48,9 @@ class Layout:
         self.max_players = profile["max_players"]
         self.blood_count = BLOOD_LEDS
         self.status_count = STATUS_LEDS
-        from nightboard.table.tablefit import hand_size, play_segment  # not held: tablefit leaves RAM in a game
-
-        play = play_segment(profile)
+        play = play_area(profile)
+        if play is None:
+            raise ValueError("segments: no play area (was this profile validated by load_profile?)")
         self.play_id = play["id"]
         self.kind = play["kind"]
         if self.kind == "ring":

@@ -43,6 +43,11 @@ SEAL_FRAMES = (BODY + SEAL_STEP - 1) // SEAL_STEP + 1  # a text ending in a bloc
 _SEALING, _WRITING = 0, 1
 
 
+def present(storage):
+    """True when `storage` holds a save (or a torn write of one) to read; only the files' sizes are looked at."""
+    return storage.size(SAVE) is not None or storage.size(TMP) is not None
+
+
 class SaveError(ValueError):
     """A save file that cannot be trusted (or a game too large to save); the message says why."""
 
@@ -216,8 +221,7 @@ class SaveStore:
 
     def present(self):
         """True when there is a save (or a torn write of one) to read; only the files' sizes are looked at."""
-        st = self.storage
-        return st.size(SAVE) is not None or st.size(TMP) is not None
+        return present(self.storage)
 
     def load(self):
         """(header, state) of the save, None when there is none; SaveError when it fails its checks

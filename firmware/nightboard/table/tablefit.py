@@ -6,8 +6,8 @@ from RAM once the profile is loaded: see forget_validator().
 
 import json
 
-BLOOD_LEDS = 8
-STATUS_LEDS = 3
+from nightboard.table.layout import BLOOD_LEDS, STATUS_LEDS, hand_size, play_area  # noqa: F401 (the validator's too)
+
 ROLES = ("mode", "move", "look", "ok")
 
 
@@ -51,18 +51,10 @@ def segment_span(seg):
 
 def play_segment(profile):
     """The validated profile's play area segment (kind "ring" or "grid")."""
-    for s in profile["segments"]:
-        if s["kind"] == "ring" or s["kind"] == "grid":
-            return s
+    s = play_area(profile)
+    if s is not None:
+        return s
     raise ProfileError("segments: no play area (was this profile validated by load_profile?)")
-
-
-def hand_size(profile):
-    """(width, height) of the seats' private hand panels ("hand" segments, all the same size), or None."""
-    for s in profile["segments"]:
-        if s["kind"] == "hand":
-            return s["width"], s["height"]
-    return None
 
 
 def hand_need(facts):

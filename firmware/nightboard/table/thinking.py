@@ -6,8 +6,8 @@ choice in a 1-tuple: the very choice `apply(seat, None)` would make at once. The
 Thinking, calls begin(game, seat) when the board is to choose and step() in each frame with room (its
 board_step, docs/games.md), and, once `ready`, in a later frame that does not think, plays
 `apply(seat, thinking.take())`. A frame does pieces while they fit in BUDGET units (always at least
-one), so no frame holds more than about a frame time of thinking (the worst frame on the board: `make
-bench`), while presses are read and animations run.
+one, but none in the frame that began the decision: below), so no frame holds more than about a frame
+time of thinking (the worst frame on the board: `make bench`), while presses are read and animations run.
 
 The budget counts work, not microseconds, so that a seeded game gives the same frames on every
 interpreter and every board. A game without board_steps is decided in one frame, as before: take() is
@@ -15,6 +15,10 @@ None and apply(seat, None) asks its mind at once.
 """
 
 BUDGET = 20  # work units a frame: about 13 ms on the board by the bench's model (make bench)
+
+# The frame that begins a decision reads the seat's view (the game's board_steps(seat) and its first
+# announcement: some 5 ms for the deepest board player on the emulated RP2040) and does no piece: with a frame's pieces on
+# top, and the picture a press changed, that frame went over two frame times (docs/performance.md, issue 44).
 
 
 class Thinking:
@@ -27,6 +31,7 @@ class Thinking:
         self.ready = False
         self.choice = None
         self.frames = 0  # frames the current (or last) decision took
+        self.fresh = False  # begun in this frame: its first step() does no piece
 
     def begin(self, game, seat):
         """Start the board's decision for `seat` (from the game's view for that seat, as it is now)."""
@@ -40,6 +45,7 @@ class Thinking:
         if make is not None:
             self.steps = make(seat)
             self._took(next(self.steps))  # its first announcement: no work done yet
+            self.fresh = not self.ready
 
     def _took(self, out):
         if isinstance(out, tuple):
@@ -57,6 +63,9 @@ class Thinking:
         if self.ready:
             return True
         self.frames += 1
+        if self.fresh:  # the frame that began it: the view was its work
+            self.fresh = False
+            return False
         spent = 0
         s = self.steps
         while s is not None and (spent == 0 or spent + self.cost <= self.budget):
@@ -72,6 +81,6 @@ class Thinking:
         return c
 
     def cancel(self):
-        self.busy = self.ready = False
+        self.busy = self.ready = self.fresh = False
         self.steps = None
         self.choice = None
