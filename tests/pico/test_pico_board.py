@@ -152,8 +152,9 @@ def test_protocol_replies_come_within_a_few_frames():
     # A request sent as soon as the last reply came may also wait out the held frame that collects that
     # reply's garbage (app.py: some 30 ms on ring4, drawing nothing). Whether it does depends on when the
     # emulator hands the host the reply, which varies from run to run: the same request measured 13 ms in
-    # one run and 51 ms in the next (2026-11-28). So a later reply gets 4 frames.
-    assert took["hello"][0] < 6 * FRAME_US / 1000, took
+    # one run and 51 ms in the next (2026-11-28). So a later reply gets 4 frames, and the first 7: a poll's
+    # wait, the import and a held frame's collection (100.9 ms in one run of 2026-11-29, under 6 frames in others).
+    assert took["hello"][0] < 7 * FRAME_US / 1000, took
     assert took["hello"][1] < 4 * FRAME_US / 1000, took
     assert max(took["state"]) < 4 * FRAME_US / 1000, took
     assert max(took["frame"]) < 4 * FRAME_US / 1000, took

@@ -256,7 +256,7 @@ def test_the_seat_requests_under_micropython_answer_as_under_cpython():
 def test_a_look_at_the_leds_is_answered_during_the_save_and_every_other_request_after_it_in_order():
     # A host that acts for a seat and asks at once for the frame, the state and the frame again (as the party
     # does): the act is answered alone in its frame (it may resolve a turn: nothing more fits), the first
-    # frame in the turn's save with the turn's picture (app.py SERVE_FRAME), the state once the save is
+    # frame in the turn's save with the turn's picture (app.py _SERVE_FRAME), the state once the save is
     # written, then the last frame: every line one reply, in order, none lost. The save is the one the same act
     # alone gives.
     alone, alone_link = linked("vampire_cards")

@@ -9,7 +9,7 @@ turn; a long press shows the question on the ring, another "ok" goes back to
 the menu and any other key carries on playing.
 """
 
-from nightboard.compat import SMALL_HEAP, forget_module
+from nightboard.compat import SMALL_HEAP, const, forget_module
 from nightboard.table import palette as P
 from nightboard.table.buttons import LONG, PRESS, RELEASE, Debouncer, event_button, event_kind
 from nightboard.table.eventlog import EventLog
@@ -51,9 +51,9 @@ HELD_READ = 6
 # (or a sealing frame) answers a look instead, if one waits (_look), so a host sees the turn's picture without waiting for
 # the save; no frame does a part of a save and answers too (on grid8 on the emulated RP2040 a `frame` reply
 # beside the save's beginning made a frame of 58.7 ms, its module's first import included).
-SERVE_NONE = 0
-SERVE_ALL = 1
-SERVE_FRAME = 2
+_SERVE_NONE = const(0)
+_SERVE_ALL = const(1)
+_SERVE_FRAME = const(2)
 
 
 class StartError(ValueError):
@@ -124,9 +124,9 @@ class Table(Keeper):
         self.play = None
         self.program = None
         self.held = 0  # this frame's kind of held frame (HELD_COLLECTED, ...), 0 for a frame that drew
-        self.serving = SERVE_ALL  # what the services may answer the host in this frame (_frame_work)
+        self.serving = _SERVE_ALL  # what the services may answer the host in this frame (_frame_work)
         self._look_due = False  # a turn ended: its publishing frame may answer a host's look first (_look)
-        self._pressed = False  # the last frame that drew handled a button's event (_frame_work)
+        self.pressed = False  # the last frame that drew handled a button's event (_frame_work)
         self.mode = "menu"
         self._keeper_init()
         if carried is not None:  # back from the table's own restart: the start menu, as it was left
@@ -305,7 +305,7 @@ class Table(Keeper):
         after = self.held
         # nor a reply in a frame that does a part of a save (but a look at the LEDs), nor before a save found
         # at power-up is read: the board's mode, game and problem are not known yet
-        serve = SERVE_NONE if after or self._boot_due else SERVE_ALL
+        serve = _SERVE_NONE if after or self._boot_due else _SERVE_ALL
         self.held = 0
         if self.played and self.mode == "menu" and self.hal_soft_reset is not None and not self._save_due \
                 and not self.saves.pending:  # a game has left the table: a fresh heap for the next (fresh.py)
@@ -339,7 +339,7 @@ class Table(Keeper):
                 again = self._save_due == SAVE_AGAIN
                 self._save_due = False
                 self._save(again)
-                serve = SERVE_NONE
+                serve = _SERVE_NONE
             elif self._publish_upto >= 0 and not self._save_due:
                 if self._look_due and self._look(now):  # a host's look at the turn's picture: its events later
                     self.held = HELD_SERVED
@@ -359,7 +359,7 @@ class Table(Keeper):
                     if self.saves.on_flash_next:
                         self.held = HELD_FLASH
                     self._save_step()
-                    serve = SERVE_NONE
+                    serve = _SERVE_NONE
             if not self.held:
                 self._frame_work(deb, now, serve)
         except Exception as e:  # a bug must not freeze the table: show it, log it, go back to the save
@@ -373,7 +373,7 @@ class Table(Keeper):
     def _frame_work(self, deb, now, serve):
         """The presses, the services and the drawing of a frame that is not held. A frame in which a
         service answered the host (the protocol) draws nothing: the reply is its work (held). With
-        `serve` SERVE_NONE the services only keep their timers and answer in a later frame: the frame after
+        `serve` _SERVE_NONE the services only keep their timers and answer in a later frame: the frame after
         a held one draws, so that a host that asks without pause (a reply, its collection, ...) cannot stop
         the picture (a look at the LEDs during a save has a frame of its own: _look). The board's work for
         the seats it plays (play.board_step: a frame's thinking, up to some 20 ms on the emulated RP2040, or its action, which holds the frame as a turn's presses do)
@@ -387,14 +387,14 @@ class Table(Keeper):
         play = self.play
         before = play.turns_done if play is not None else -1
         ev = deb.next_event()
-        pressed = ev is not None or self._pressed  # a button's event handled, in this frame or the last
-        self._pressed = ev is not None
+        pressed = ev is not None or self.pressed  # a button's event handled, in this frame or the last
+        self.pressed = ev is not None
         while ev is not None:
             self._dispatch(event_kind(ev), event_button(ev), now)
             ev = deb.next_event()
         if play is not None and self.play is play and play.turns_done != before:  # these presses resolved it
             self.held = HELD_TURN
-            serve = SERVE_NONE
+            serve = _SERVE_NONE
         self.serving = serve
         for svc in self.services:
             if svc.poll(self, now):  # it answered the host: its garbage is collected in the next frame
@@ -406,7 +406,7 @@ class Table(Keeper):
             # or an action.
             th = getattr(play, "thinking", None)
             idle = th is None or not th.busy
-            play.board_step(now, serve == SERVE_ALL and not self.held and not pressed)
+            play.board_step(now, serve == _SERVE_ALL and not self.held and not pressed)
             if idle and th is not None and th.busy:  # a decision begun: its heap collected in the next frame
                 self._collect_due = True
             if play.turns_done != before:  # the board's action ended a turn: drawn in the next frame
@@ -466,10 +466,10 @@ class Table(Keeper):
 
     def _look(self, now):
         """Once a turn, a frame of its save that would publish the turn's events or seal a part answers a host's
-        `frame` request waiting on the port instead (SERVE_FRAME), and does that part in a later frame: the
+        `frame` request waiting on the port instead (_SERVE_FRAME), and does that part in a later frame: the
         turn's picture reaches the host during the save, in a frame that does nothing else (the save has begun:
         its state is taken). True when a service answered (then no more looks this turn)."""
-        self.serving = SERVE_FRAME
+        self.serving = _SERVE_FRAME
         answered = False
         for svc in self.services:
             if svc.poll(self, now):

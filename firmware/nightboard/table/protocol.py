@@ -24,7 +24,7 @@ import gc
 import json
 from binascii import hexlify
 
-from nightboard.compat import SMALL_HEAP, forget_module, json_dumps
+from nightboard.compat import SMALL_HEAP, const, forget_module, json_dumps
 
 PROTOCOL = 1
 PREFIX = b"@nb "
@@ -36,11 +36,11 @@ LINES = 4  # lines answered per frame
 TAP_MS = 100
 QUIET_POLLS = 600  # frames (10 s) without a request after which the request handlers leave RAM again
 GAP_MS = 60  # a tapped button stays up this long before a queued tap presses it again
-FRAME_ONLY = 2  # table.serving in a frame with room for a `frame` reply only (app.py SERVE_FRAME)
+_FRAME_ONLY = const(2)  # table.serving in a frame with room for a `frame` reply only (app.py _SERVE_FRAME)
 # Requests that may do a frame's worth of work on their own (an `act` can resolve a turn, a `start` sets a game
 # up): answered only as a frame's first line, and nothing after them in that frame. Found by their kind's name
 # anywhere in the line (no parse): a line that merely holds the word is answered alone too, which costs a frame.
-ALONE = (b'"act"', b'"start"')
+# (Names here are kept few: each new one is interned for good, docs/performance.md "Interned names".)
 
 
 # CPython's json.loads would guess UTF-16/32 from bytes: decode as UTF-8 first (MicroPython checks UTF-8 itself)
@@ -88,14 +88,14 @@ def parse_line(line):
 
 
 def _alone(line, n):
-    """True when the request line line[:n] is one of the ALONE kinds (or holds one's name)."""
-    for word in ALONE:
+    """True when the request line line[:n] is one of the kinds answered alone (or holds one's name)."""
+    for word in (b'"act"', b'"start"'):
         if line.find(word, 0, n) >= 0:
             return True
     return False
 
 
-def _looks_only(line, n):
+def _look(line, n):
     """True when the request line line[:n] only looks (a `frame` request), or is bad and will be refused."""
     if n and line[n - 1] == 13:
         n -= 1
@@ -118,7 +118,7 @@ class Protocol:
         self._line = None  # a request line's bytes (MAX_LINE): made when bytes first come, let go with kinds
         self._n = 0
         self._skip = False  # discarding the rest of a line that was too long
-        self._waiting = False  # a whole line is in the line buffer, kept for a frame that may answer it
+        self.pending = False  # a whole line is in the line buffer, kept for a frame that may answer it
         self._alone = False  # ...and it is one of the ALONE requests
         self.parts = None  # a request arriving in parts: the strings so far
         self.parts_size = 0
@@ -154,7 +154,7 @@ class Protocol:
         serving = getattr(table, "serving", True)
         if not serving:
             return False  # the table has no room for a reply in this frame (app.py): the port waits
-        if not self._answer(table, now, serving == FRAME_ONLY):
+        if not self._answer(table, now, serving == _FRAME_ONLY):
             if self.kinds is not None or self._line is not None:
                 self._quiet += 1
                 if self._quiet >= QUIET_POLLS:
@@ -169,26 +169,26 @@ class Protocol:
             gc.collect()
         return True
 
-    def _answer(self, table, now, frame_only=False):
+    def _answer(self, table, now, look=False):
         """Read and answer what the port has, within this frame's bounds; the number of lines answered.
-        frame_only: answer `frame` requests only (and lines that get an error, which read nothing either); the
+        look: answer `frame` requests only (and lines that get an error, which read nothing either); the
         first other line is kept whole in the line buffer, unanswered, and nothing after it is read until a
         frame that may answer anything: every line is still answered in order."""
         answered = 0
         reads = 0
         buf = self._rbuf
         line = self._line
-        if self._waiting:
-            if frame_only:
+        if self.pending:
+            if look:
                 return 0
-            self._waiting = False
+            self.pending = False
             self._finish(table, now, line)
             if self._alone:
                 return 1
             answered = 1
         if line is None and self._rpos < self._rlen:
             line = self._line = bytearray(MAX_LINE)
-        most = 1 if frame_only else LINES  # a save's frame has room for one such reply
+        most = 1 if look else LINES  # a save's frame has room for one such reply
         while answered < most:
             if self._rpos >= self._rlen:
                 if reads >= READS:
@@ -211,8 +211,8 @@ class Protocol:
                         self._n = 0
                     else:
                         alone = _alone(line, self._n)
-                        if (frame_only and not _looks_only(line, self._n)) or (alone and answered):
-                            self._waiting = True  # for a later frame (its first line, if alone)
+                        if (look and not _look(line, self._n)) or (alone and answered):
+                            self.pending = True  # for a later frame (its first line, if alone)
                             self._alone = alone
                             self._rpos = i
                             return answered

@@ -60,7 +60,7 @@ def state(p, t, req, now):
         r["state"] = g.view(None)
         r["turn"] = getattr(g, "turn", None)
         r["players"] = g.players_count()
-        r["seats"] = len(g.seats())  # the players' and any the board alone plays (Dracula's)
+        r["seats"] = len(g.seats())  # the players' and any the board alone plays (a hidden player's)
         seed = t.shown_seed() if hasattr(t, "shown_seed") else None
         if seed is not None:
             r["seed"] = seed  # a seed the board drew for a game with hidden facts: only once it is over

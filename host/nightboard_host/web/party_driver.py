@@ -73,7 +73,7 @@ class Driver:
         self.status = "connecting to %s" % board.describe()
         self.seats = 0  # seats of the table (its panels), known once the profile came
         self.players = 0
-        self.game_seats = 0  # the game's seats: its players' and any the board alone plays (Dracula's)
+        self.game_seats = 0  # the game's seats: its players' and any the board alone plays (a hidden player's)
         self._last = {}  # what was last published: (kind, seat) -> text
         self._state = None
         self._public_key = None

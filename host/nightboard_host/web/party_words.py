@@ -101,7 +101,8 @@ OWN_NUMBER = ("you", "me", "seat")  # the seat's own number, which its page says
 
 def holds_secrets(view, public):
     """True when a seat's own view tells something the public view does not (beyond the seat's own number): its
-    page then says that only this seat sees it; else that nothing on it is secret (a Dracula hunter's)."""
+    page then says that only this seat sees it; else that nothing on it is secret (a seat its game hides
+    nothing from)."""
     if not isinstance(view, dict):
         return False
     public = public if isinstance(public, dict) else {}
