@@ -110,3 +110,15 @@ def test_every_game_is_in_the_balance_bench():
 def test_tally_keeps_the_sides_in_the_order_the_games_name_them():
     t = B.tally([_o(["red", "blue", "yellow"], ["yellow"], 3), _o(["red", "blue", "yellow"], ["blue"], 3)])
     assert list(t["sides"]) == ["red", "blue", "yellow"]
+
+
+def test_a_run_of_one_game_keeps_the_other_games_balance_figures():
+    """`make bench ONLY=balance GAME=x OUT=bench/results.json` replaces x's figures only (it once dropped every
+    other game's)."""
+    from nightboard_host.bench.costs import merged
+
+    old = {"when": "then", "balance": {"dracula": {"games": 1}, "vampiring": {"games": 2}}, "heap": {"a": 1}}
+    out = merged(old, {"when": "now", "balance": {"dracula": {"games": 3}}})
+    assert out["balance"] == {"dracula": {"games": 3}, "vampiring": {"games": 2}}
+    assert out["heap"] == {"a": 1}
+    assert out["refreshed"]["balance.dracula"] == "now" and "balance.vampiring" not in out["refreshed"]

@@ -472,7 +472,7 @@ def sections():
 # to the games named (and, with no --only, the run to them and those games' own sections).
 PARTS = ("heap", "frame_cost", "wire", "turn", "frames", "thinking", "gc", "latency", "boot", "web", "evening",
          "party", "balance")
-PER_GAME = ("frame_instructions", "thinking")  # results keyed by game inside: a run of some games updates theirs only
+PER_GAME = ("frame_instructions", "thinking", "balance")  # results keyed by game inside: a run of some games updates theirs only
 
 
 def parts():
