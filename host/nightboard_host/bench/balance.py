@@ -13,6 +13,7 @@ import math
 import time
 
 GAMES = 200  # seeded games per game and size
+MOST_ACTIONS = 100000  # far beyond any game: a game still going then is a fault, not a result
 Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
 WORKERS = 2
 
@@ -29,6 +30,17 @@ def wilson(won, games, z=Z95):
     mid = (p + z2 / (2 * games)) / (1 + z2 / games)
     half = z / (1 + z2 / games) * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games))
     return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def play_out(g, seed, size, over=lambda g: g.over):
+    """Play the game g (from `seed`, `size` at the table) to its end with the board at every seat; RuntimeError
+    naming the game when it is still going after MOST_ACTIONS actions (a board that cannot finish)."""
+    for _ in range(MOST_ACTIONS):
+        if over(g):
+            return g
+        s = g.to_move()[0]
+        g.apply(s, g.board_move(s))
+    raise RuntimeError("seed %d, %d at the table: still going after %d actions" % (seed, size, MOST_ACTIONS))
 
 
 def share(won, games):

@@ -17,6 +17,23 @@ TEAMS = ("strong", "sweep", "scripted", "random")
 
 # --- hunter teams -------------------------------------------------------------------------
 
+
+def _narrow(belief, possible):
+    """The belief over Dracula's rooms, in place: zero outside the rooms he may be in, summing to 1 (even over
+    them when nothing was left)."""
+    ps = set(possible)
+    total = 0.0
+    for r in range(len(belief)):
+        if r not in ps:
+            belief[r] = 0.0
+        total += belief[r]
+    if total <= 0:
+        for r in possible:
+            belief[r] = 1.0
+        total = float(len(possible))
+    for r in range(len(belief)):
+        belief[r] /= total
+
 class RandomTeam:
     """Any legal action, uniformly, from its own seeded stream."""
 
@@ -210,18 +227,7 @@ class StrongTeam(ScriptedTeam):
                     nb[e] += share
             self.belief = nb
             self.turn = v["turn"]
-        ps = set(possible)
-        total = 0.0
-        for r in range(n):
-            if r not in ps:
-                self.belief[r] = 0.0
-            total += self.belief[r]
-        if total <= 0:
-            for r in possible:
-                self.belief[r] = 1.0
-            total = float(len(possible))
-        for r in range(n):
-            self.belief[r] /= total
+        _narrow(self.belief, possible)
 
     def _weights(self, m, possible):
         return {r: self.belief[r] * 100 for r in possible}
@@ -279,18 +285,7 @@ class SweepTeam:
         self.sunlight = [list(s) for s in v["sunlight"]]  # the last seen before his turn is the round's
         self.pos = list(v["positions"])
         possible = v["possible"]
-        ps = set(possible)
-        total = 0.0
-        for r in range(n):
-            if r not in ps:
-                self.belief[r] = 0.0
-            total += self.belief[r]
-        if total <= 0:
-            for r in possible:
-                self.belief[r] = 1.0
-            total = float(len(possible))
-        for r in range(n):
-            self.belief[r] /= total
+        _narrow(self.belief, possible)
 
     def _spread(self, m, crypts):
         n = m.n

@@ -4,8 +4,7 @@ seed, every ordered choice of them in turn, so each vampire plays as often as th
 
 from nightboard.games import vampempire as M
 from nightboard.games.vampempire import pieces as V
-
-MOST_ACTIONS = 100000  # far beyond any game: a game still going then is a fault, not a result
+from nightboard_host.bench.balance import play_out
 
 
 def _orders(k, rest=V.KEYS):
@@ -23,13 +22,7 @@ def outcome(seed, players):
     and how it ended ("vatican": entered holding 10 soul; "rounds": the limit)."""
     seats = ORDERS[players][seed % len(ORDERS[players])]
     g = M.new_game(seed, players, vampires=list(seats))
-    for _ in range(MOST_ACTIONS):
-        if g.result() is not None:
-            break
-        s = g.to_move()[0]
-        g.apply(s, g.board_move(s))
-    else:
-        raise RuntimeError("seed %d, %d at the table: still going after %d actions" % (seed, players, MOST_ACTIONS))
+    play_out(g, seed, players, over=lambda g: g.result() is not None)
     won = g.result()["winners"]
     vatican = len(won) == 1 and g.soul[won[0]] >= 10 and g.pos[won[0]] == g.vatican
     return {"sides": list(seats), "won": sorted(set(V.KEYS[g.vamp[w]] for w in won)), "length": g.turn,

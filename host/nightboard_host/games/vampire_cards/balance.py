@@ -2,8 +2,7 @@
 seat, at its default level (2), and the menu's default dawn (15 rounds)."""
 
 from nightboard.games import vampire_cards as V
-
-MOST_ACTIONS = 100000  # far beyond any game: a game still going then is a fault, not a result
+from nightboard_host.bench.balance import play_out
 
 SIDES = ("Vampire", "players")
 
@@ -11,13 +10,7 @@ SIDES = ("Vampire", "players")
 def outcome(seed, players):
     """The sides, the sides that won (none when nobody declared before dawn), the rounds and how it ended."""
     g = V.new_game(seed, players)
-    for _ in range(MOST_ACTIONS):
-        if g.over:
-            break
-        s = g.to_move()[0]
-        g.apply(s, g.board_move(s))
-    else:
-        raise RuntimeError("seed %d, %d at the table: still going after %d actions" % (seed, players, MOST_ACTIONS))
+    play_out(g, seed, players)
     won = g.winners or []
     return {"sides": SIDES, "won": [side for side, seats in zip(SIDES, (
         [s for s in won if s == g.vampire], [s for s in won if s != g.vampire])) if seats],
