@@ -18,6 +18,15 @@ TEAMS = ("strong", "sweep", "scripted", "random")
 # --- hunter teams -------------------------------------------------------------------------
 
 
+def _map_of(maps, v):
+    """The map of a view, read once per layout (a team plays many games on few maps)."""
+    key = json.dumps(v["map"], sort_keys=True)
+    m = maps.get(key)
+    if m is None:
+        m = maps[key] = dracula_map.from_json(v["map"])
+    return m
+
+
 def _narrow(belief, possible):
     """The belief over Dracula's rooms, in place: zero outside the rooms he may be in, summing to 1 (even over
     them when nothing was left)."""
@@ -199,10 +208,7 @@ class StrongTeam(ScriptedTeam):
         return self.choose(g.view(h))
 
     def choose(self, v):
-        key = json.dumps(v["map"], sort_keys=True)
-        m = self.maps.get(key)
-        if m is None:
-            m = self.maps[key] = dracula_map.from_json(v["map"])
+        m = _map_of(self.maps, v)
         self._update(m, v)
         return ScriptedTeam.action(self, PublicGame(v, m), v["you"])
 
@@ -264,10 +270,7 @@ class SweepTeam:
         return self.choose(g.view(h))
 
     def choose(self, v):
-        key = json.dumps(v["map"], sort_keys=True)
-        m = self.maps.get(key)
-        if m is None:
-            m = self.maps[key] = dracula_map.from_json(v["map"])
+        m = _map_of(self.maps, v)
         self._update(m, v)
         g = PublicGame(v, m)
         return self._act(m, g, v, v["you"])
