@@ -21,6 +21,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from signals import sigint_default
 
 ROOT = Path(__file__).resolve().parents[2]
 CACHE = ROOT / "tests" / "_artifacts" / "install"
@@ -205,7 +206,7 @@ def test_flash_into_a_virtual_board_from_another_directory(installed, elsewhere)
     flash_dir = cwd / "board"
     board = subprocess.Popen([str(bin_dir / "nightboard"), "virtual-board", "--dir", str(flash_dir),
                               "--port-file", str(port_file)], cwd=str(cwd), env=env,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=sigint_default)
     try:
         end = time.monotonic() + 30
         while not port_file.exists() or not port_file.read_text().strip():
@@ -262,7 +263,7 @@ def test_party_serves_its_pages_from_another_directory(installed, elsewhere):
     s.close()
     cwd, env = elsewhere
     proc = subprocess.Popen([str(bin_dir / "nightboard"), "party", "--http-port", str(port)], cwd=str(cwd), env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=sigint_default)
     try:
         url = None
         end = time.monotonic() + 60

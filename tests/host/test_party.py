@@ -9,6 +9,7 @@ import pytest
 from nightboard_host import cli
 from nightboard_host.web import party as P
 from party_helpers import Events, PartyServer
+from signals import sigint_default
 
 
 @pytest.fixture(scope="module")
@@ -246,7 +247,7 @@ def test_lan_serves_the_network_and_says_where(tmp_path):
 
     port = free_port()
     proc = subprocess.Popen([sys.executable, "-m", "nightboard_host.cli", "party", "--lan", "--http-port", str(port)],
-                            cwd=str(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            cwd=str(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=sigint_default)
     try:
         out = ""
         end = time.monotonic() + 60

@@ -20,6 +20,7 @@ from nightboard.table.profile import load_profile_file
 from nightboard_host.terminal import view as terminal
 from nightboard_host.terminal.view import KeyFeeder, KeyMap, TerminalView
 from screen_helpers import expected_pixels, picture_pixels, screen_cells
+from signals import sigint_default
 
 PROFILES = ROOT / "hardware" / "profiles"
 
@@ -448,7 +449,7 @@ def _pty_play(keys, *args):
     env = dict(ENV, TERM="xterm-256color", COLUMNS="80", LINES="24")
     proc = subprocess.Popen([sys.executable, "-m", "nightboard_host.cli", "play", *args], stdin=slave, stdout=slave,
                             stderr=slave, env=env, cwd=str(ROOT), start_new_session=True,
-                            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+                            preexec_fn=lambda: (sigint_default(), fcntl.ioctl(0, termios.TIOCSCTTY, 0)))
     out = bytearray()
 
     def pump(seconds):

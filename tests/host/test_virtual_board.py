@@ -20,6 +20,7 @@ from mpremote.transport import TransportExecError
 from mpremote.transport_serial import SerialTransport
 
 from nightboard_host.emulation.virtual_board import RESET_EXIT, SOFT_REBOOT, VirtualBoard
+from signals import sigint_default
 
 pytestmark = pytest.mark.micropython
 
@@ -213,7 +214,7 @@ def test_the_command_prints_its_port_and_stops_on_ctrl_c(tmp_path):
     port_file = tmp_path / "port"
     flash_dir = tmp_path / "keep"
     proc = subprocess.Popen([str(BIN / "nightboard"), "virtual-board", "--dir", str(flash_dir), "--port-file",
-                             str(port_file)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             str(port_file)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=sigint_default)
     try:
         end = time.monotonic() + 20
         while not port_file.exists() or not port_file.read_text().strip():
@@ -235,7 +236,7 @@ def test_the_command_prints_its_port_and_stops_on_ctrl_c(tmp_path):
 def test_the_command_cleans_up_on_sigterm_too(tmp_path):
     port_file = tmp_path / "port"
     proc = subprocess.Popen([str(BIN / "nightboard"), "virtual-board", "--port-file", str(port_file)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=sigint_default)
     try:
         end = time.monotonic() + 20
         while not port_file.exists() or not port_file.read_text().strip():

@@ -16,6 +16,7 @@ import pytest
 
 from nightboard_host.flashing import build
 from nightboard_host.emulation.pico_pty import PicoPty, PicoUnavailable, find_image, rp2040py_exe
+from signals import sigint_default
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -119,7 +120,7 @@ def test_virtual_board_pico_serves_the_emulated_pico_to_mpremote(tmp_path):
     _needs_pico()
     pf = tmp_path / "port"
     proc = subprocess.Popen([str(BIN / "nightboard"), "virtual-board", "--pico", "--port-file", str(pf)],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=sigint_default)
     try:
         end = time.monotonic() + 300
         while not pf.exists() and proc.poll() is None and time.monotonic() < end:
