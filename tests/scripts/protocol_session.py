@@ -102,5 +102,8 @@ show()
 
 ask({"id": 50, "req": "debug", "on": False})
 tick(10)
+while t.saves.pending or t.held:  # the last turn's save sealed, written and its garbage collected: a steady state
+    tick()
+tick(2)
 show()
 print(json.dumps({"idle_alloc": alloc_per_frame(30), "lines": proto.lines, "errors": proto.errors}))
