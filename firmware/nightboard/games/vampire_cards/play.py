@@ -90,7 +90,6 @@ class VampireCardsPlay:
         self.pick = 0
         self.dirty = True  # the state changed: the waiting seat's actions are read again
         self.waiting = -1
-        self.blink_at = 0  # when the seat waited for last changed: its blink begins dark then (render)
         self.legal = []
         self.chosen = None
         self.version = 0
@@ -122,10 +121,7 @@ class VampireCardsPlay:
             return
         g = self.game
         self.dirty = False
-        w = -1 if g.over else g.to_move()[0]
-        if w != self.waiting:  # its light goes dark in the next frame drawn: a turn shows at once (render)
-            self.blink_at = self.now
-        self.waiting = w
+        self.waiting = -1 if g.over else g.to_move()[0]
         self.legal = [] if g.over else g.legal(self.waiting)
         self.kind = 0
         self.pick = 0
@@ -273,7 +269,7 @@ class VampireCardsPlay:
         fr.clear()
         self._refresh()
         n = g.n
-        blink = ((now - self.blink_at) // 400) % 2 == 1
+        blink = (now // 400) % 2 == 0
         waiting = self.waiting
         ring = lay.ring_len
         seats = lay.max_players
