@@ -102,7 +102,8 @@ virtual-board: $(VIRTUAL_STAMP)
 # with the committed baseline bench/results.json; it prints where it wrote. With ONLY (heap, turn, frames, thinking,
 # frame_cost, wire, gc, latency, boot, web (the browser table: make web's runtime, chromium), evening (the heap at the tenth start
 # beside the first, on the virtual board and in one process), party (nightboard party: a tap to the LEDs, the frame with
-# five pages open, simulated and virtual board), balance (who wins each game per table size, about 3 minutes), a game,
+# five pages open, simulated and virtual board), party_pico (the party's rounds and taps on the emulated Pico:
+# some 20 minutes), balance (who wins each game per table size, about 3 minutes), a game,
 # flash, pico, pico_heap) or GAME it measures that part alone and merges
 # it into the OUT file (make bench ONLY=heap OUT=bench/results.json refreshes the baseline's heap figures)
 bench: $(TEST_STAMP)

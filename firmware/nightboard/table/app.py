@@ -54,6 +54,9 @@ HELD_READ = 6
 _SERVE_NONE = const(0)
 _SERVE_ALL = const(1)
 _SERVE_FRAME = const(2)
+# Table._look_due's bits (one name, not two: every new name is interned for good, docs/performance.md)
+_LOOK_TURN = const(1)
+_LOOK_NEW = const(2)  # (cleared by protocol_kinds.frame)
 
 
 class StartError(ValueError):
@@ -125,7 +128,9 @@ class Table(Keeper):
         self.program = None
         self.held = 0  # this frame's kind of held frame (HELD_COLLECTED, ...), 0 for a frame that drew
         self.serving = _SERVE_ALL  # what the services may answer the host in this frame (_frame_work)
-        self._look_due = False  # a turn ended: its publishing frame may answer a host's look first (_look)
+        # _LOOK_TURN: a turn ended, its save may answer a host's look first (_look); _LOOK_NEW: the LEDs changed
+        # since the host's last `frame` (none yet)
+        self._look_due = _LOOK_NEW
         self.pressed = False  # the last frame that drew handled a button's event (_frame_work)
         self.mode = "menu"
         self._keeper_init()
@@ -341,7 +346,7 @@ class Table(Keeper):
                 self._save(again)
                 serve = _SERVE_NONE
             elif self._publish_upto >= 0 and not self._save_due:
-                if self._look_due and self._look(now):  # a host's look at the turn's picture: its events later
+                if self._look_due & _LOOK_TURN and self._look(now):  # a host's look at the turn's picture first
                     self.held = HELD_SERVED
                     self._collect_due = True
                 else:
@@ -352,7 +357,7 @@ class Table(Keeper):
                 self._collect()
                 self.held = HELD_COLLECTED
             elif self.saves.pending:
-                if self._look_due and not self.saves.on_flash_next and self._look(now):  # (the step next frame)
+                if self._look_due & _LOOK_TURN and not self.saves.on_flash_next and self._look(now):  # (step: next)
                     self.held = HELD_SERVED
                     self._collect_due = True
                 else:
@@ -423,8 +428,11 @@ class Table(Keeper):
         rgb = self.frame.rgb
         enc = self.encoder
         self._since_sent += 1
-        if rgb == self._shown and enc.brightness == self._shown_brightness and self._since_sent < REFRESH_FRAMES:
+        same = rgb == self._shown
+        if same and enc.brightness == self._shown_brightness and self._since_sent < REFRESH_FRAMES:
             return
+        if not same:
+            self._look_due |= _LOOK_NEW
         self.hal.pixels.write(enc.encode(self.frame))
         self._shown[:] = rgb
         self._shown_brightness = enc.brightness
@@ -462,20 +470,31 @@ class Table(Keeper):
         self._turns_seen = self.play.turns_done
         self._publish_upto = self.events.recorded  # the events so far: published in a later frame
         self._save_due = True
-        self._look_due = True
+        self._look_due |= _LOOK_TURN
 
     def _look(self, now):
         """Once a turn, a frame of its save that would publish the turn's events or seal a part answers a host's
         `frame` request waiting on the port instead (_SERVE_FRAME), and does that part in a later frame: the
         turn's picture reaches the host during the save, in a frame that does nothing else (the save has begun:
-        its state is taken). True when a service answered (then no more looks this turn)."""
+        its state is taken). Only once the LEDs show something the host's last `frame` did not (a turn's first
+        pictures often change no light for a while): a look at an unchanged picture would leave the change to
+        the save's end. Whether a seat's private LEDs changed is not known without working out the public frame,
+        so while any may be lit (a hand panel, a seat holding look) the look is answered at once, as it does
+        not depend on what they show. True when a service answered (then no more looks this turn)."""
+        if not self._look_due & _LOOK_NEW and not self.layout.hand_w:
+            looking = getattr(self.play, "looking", None)
+            s = len(looking) if looking is not None else 0
+            while s and not (looking[s - 1] and not self.phones >> (s - 1) & 1):
+                s -= 1
+            if not s:  # no seat holds look but from a phone: the frame is the public one
+                return False
         self.serving = _SERVE_FRAME
         answered = False
         for svc in self.services:
             if svc.poll(self, now):
                 answered = True
         if answered:
-            self._look_due = False
+            self._look_due &= ~_LOOK_TURN
         return answered
 
     def events_since(self, seq):

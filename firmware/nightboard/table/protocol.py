@@ -4,7 +4,7 @@
 now)` takes what the port has (at most READS x CHUNK bytes, never blocking),
 answers at most LINES complete lines (in a frame that does a part of a save, one
 `frame` request only: table.serving; an `act` or a `start` only as a frame's
-first line and last) and runs its own timers (taps). Requests
+first line and last; one `frame` or `state` at most) and runs its own timers (taps). Requests
 and replies are one line each, `@nb {json}\n` (docs/protocol.md). Every line
 gets exactly one reply; a bad line gets {"ok": false, "error": ...} naming
 what was wrong and changes nothing. `port` is anything with readinto(buf) ->
@@ -41,6 +41,10 @@ _FRAME_ONLY = const(2)  # table.serving in a frame with room for a `frame` reply
 # up): answered only as a frame's first line, and nothing after them in that frame. Found by their kind's name
 # anywhere in the line (no parse): a line that merely holds the word is answered alone too, which costs a frame.
 # (Names here are kept few: each new one is interned for good, docs/performance.md "Interned names".)
+_ALONE = const(1)
+# The two replies that cost a Pico most (a `frame` on grid8 some 25 ms on the emulated RP2040, a `state` 17 to
+# 18 ms): at most one of them a frame (together, 49 ms there); the second waits for the next frame that answers.
+_HEAVY = const(2)
 
 
 # CPython's json.loads would guess UTF-16/32 from bytes: decode as UTF-8 first (MicroPython checks UTF-8 itself)
@@ -88,11 +92,15 @@ def parse_line(line):
 
 
 def _alone(line, n):
-    """True when the request line line[:n] is one of the kinds answered alone (or holds one's name)."""
+    """_ALONE when the request line line[:n] is one of the kinds answered alone (or holds one's name), _HEAVY
+    when it is a `frame` or a `state` (or holds either word), else 0."""
     for word in (b'"act"', b'"start"'):
         if line.find(word, 0, n) >= 0:
-            return True
-    return False
+            return _ALONE
+    for word in (b'"frame"', b'"state"'):
+        if line.find(word, 0, n) >= 0:
+            return _HEAVY
+    return 0
 
 
 def _look(line, n):
@@ -119,7 +127,7 @@ class Protocol:
         self._n = 0
         self._skip = False  # discarding the rest of a line that was too long
         self.pending = False  # a whole line is in the line buffer, kept for a frame that may answer it
-        self._alone = False  # ...and it is one of the ALONE requests
+        self._alone = 0  # ...and what kind of line it is (_alone: _ALONE, _HEAVY or 0)
         self.parts = None  # a request arriving in parts: the strings so far
         self.parts_size = 0
         self.kinds = None  # the request handlers (protocol_kinds), in RAM from a request to QUIET_POLLS after one
@@ -175,6 +183,7 @@ class Protocol:
         first other line is kept whole in the line buffer, unanswered, and nothing after it is read until a
         frame that may answer anything: every line is still answered in order."""
         answered = 0
+        heavy = False  # a _HEAVY line answered in this frame
         reads = 0
         buf = self._rbuf
         line = self._line
@@ -183,8 +192,9 @@ class Protocol:
                 return 0
             self.pending = False
             self._finish(table, now, line)
-            if self._alone:
+            if self._alone == _ALONE:
                 return 1
+            heavy = self._alone == _HEAVY
             answered = 1
         if line is None and self._rpos < self._rlen:
             line = self._line = bytearray(MAX_LINE)
@@ -211,16 +221,18 @@ class Protocol:
                         self._n = 0
                     else:
                         alone = _alone(line, self._n)
-                        if (look and not _look(line, self._n)) or (alone and answered):
+                        if (look and not _look(line, self._n)) or (alone == _ALONE and answered) or \
+                                (alone == _HEAVY and heavy):
                             self.pending = True  # for a later frame (its first line, if alone)
                             self._alone = alone
                             self._rpos = i
                             return answered
                         self._finish(table, now, line)
                         answered += 1
-                        if alone:
+                        if alone == _ALONE:
                             self._rpos = i
                             return answered
+                        heavy = heavy or alone == _HEAVY
                         break
                 elif not self._skip:
                     if self._n < MAX_LINE:

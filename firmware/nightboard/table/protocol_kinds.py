@@ -9,13 +9,14 @@ Imported by table/protocol.py when a Protocol is made.
 import json
 
 from nightboard import VERSION
-from nightboard.compat import SMALL_HEAP, forget_module, module
+from nightboard.compat import SMALL_HEAP, const, forget_module, module
 from nightboard.table import programs
 from nightboard.table.protocol import MAX_LINE, PROTOCOL, BadRequest, Hex, short
 
 EVENTS_MAX = 16  # events per "events" reply ("more" says when there are others)
 PARTS_MAX = 8192  # characters of a request sent in parts
 ROLES = ("mode", "move", "look", "ok")
+_LOOK_NEW = const(2)  # app.py's bit of Table._look_due: the LEDs changed since the host's last `frame`
 
 
 def _int(req, name, lo, hi, default=None):
@@ -78,6 +79,8 @@ def frame(p, t, req, now):
         # is dark here, as the other players see it: the serial line may feed a monitor on a screen
         # everybody sees. Its buffers are made at the first such request.
         rgb = t.private().public(t)
+    if hasattr(t, "_look_due"):  # this picture is the host's (app.py _look: a look waits for a newer one)
+        t._look_due &= ~_LOOK_NEW
     return {"leds": Hex(rgb), "n": t.frame.n, "frames": t.frames}
 
 

@@ -471,7 +471,7 @@ def sections():
 # flash and pico ones (sections()). "heap", "turn" and "frames" are measured per game: --game limits them
 # to the games named (and, with no --only, the run to them and those games' own sections).
 PARTS = ("heap", "frame_cost", "wire", "turn", "frames", "thinking", "gc", "latency", "boot", "web", "evening",
-         "party", "balance")
+         "party", "party_pico", "balance")
 PER_GAME = ("frame_instructions", "thinking", "balance")  # results keyed by game inside: a run of some games updates theirs only
 
 
@@ -529,6 +529,10 @@ def run(quick=False, only=None, games=None):
         from nightboard_host.web import party_bench
 
         results["party"] = party_bench.figures()
+    if only and "party_pico" in only:  # the party on the emulated Pico (web/party_pico.py: 20 minutes, asked only)
+        from nightboard_host.web import party_bench
+
+        results["party_pico"] = party_bench.pico_figures()
     if want("evening"):  # the heap at the tenth start of each program beside the first (bench/evening.py)
         from nightboard_host.bench import evening
 
@@ -734,7 +738,7 @@ def table_rows(results, previous=None):
     rows.extend(web_bench.rows(results.get("web")))
     from nightboard_host.web import party_bench
 
-    rows.extend(party_bench.rows(results.get("party")))
+    rows.extend(party_bench.rows(results.get("party"), results.get("party_pico")))
     from nightboard_host.bench import evening
 
     rows.extend(evening.rows(results.get("evening")))

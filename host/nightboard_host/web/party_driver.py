@@ -92,6 +92,7 @@ class Driver:
         self._stop = threading.Event()
         self._thread = None
         self._inflight = []  # the pages' requests sent and not yet answered (their Futures)
+        self._hurry = False  # a page's request went out behind a round: the next round asks for the frame at once
         self.frame_count = 0  # frames published (the bench)
 
     # --- the web side asks ------------------------------------------------------------------------------
@@ -126,7 +127,8 @@ class Driver:
             try:
                 if self.link is None:
                     self._connect()
-                self.round(ROUND_GAP_S)
+                hurry, self._hurry = self._hurry, False
+                self.round(0.0 if hurry else ROUND_GAP_S)
             except Restarted:  # back at its start menu, answering again: ask everything afresh
                 self._work = []
                 self._force = True
@@ -192,8 +194,9 @@ class Driver:
                 item[2].set_exception(ProtocolError(why))
 
     def round(self, wait_s=0.0):
-        """One exchange with the board: the pages' requests first, the frame always, and the next questions of
-        the words and the seats' views, sent at once (the board answers up to LINES in one frame, and a frame
+        """One exchange with the board: the pages' requests first, the frame (or, when they are due and no page
+        acted, the words), and the next questions of the seats' views, sent at once (the board answers up to
+        LINES in one frame, and a frame
         that answered is followed by two that answer nothing: one request at a time would cost three frames
         each). Without a page's request the round leaves one line of room, and a page's request that comes
         while the round waits is sent at once behind it (docs/party.md): it is answered in the same frame
@@ -209,10 +212,14 @@ class Driver:
                 self._work[:0] = [("state", {}, self._got_state), ("events", {"since": self._last_seq},
                                                                     self._got_events)]
             self._force = self._force or bool(cmds)
-        reqs = [("frame", {}, self._got_frame)]
+        # A round asks for the frame or for the words, not both: the board answers one `frame` or `state` a frame
+        # (the costliest replies on a Pico), so the second would keep every line behind it, a page's action
+        # too, three frames more. After an action the frame comes first (its turn's picture, during the save).
+        words = not cmds and bool(self._work) and self._work[0][0] == "state"
+        reqs = [] if words else [("frame", {}, self._got_frame)]
         room = LINES - len(cmds) if cmds else LINES - 1
         while self._work and len(reqs) < room and not (self._work[0][0] == "events" and any(
-                r[0] == "events" for r in reqs)):
+                r[0] == "events" for r in reqs)) and not (self._work[0][0] == "state" and not words):
             reqs.append(self._work.pop(0))
         try:
             exchange(self.link, [self._command(c) for c in cmds] + reqs, more=self._more)
@@ -267,6 +274,7 @@ class Driver:
                 self._force = True
             elif item[2].set_running_or_notify_cancel():
                 out.append(self._command(item))
+                self._hurry = True  # its turn's picture: the board shows it during the save to a `frame` waiting
 
     def _fail_inflight(self, e):
         futs, self._inflight = self._inflight, []

@@ -16,6 +16,8 @@ from nightboard_host.link.client import Client, Link, ProtocolError, WallClock, 
 POLL_S = 0.004  # a read of a board on a port waits this long at most (a quarter of a frame)
 
 
+TIMES_KEPT = 3000  # frames whose durations a simulated board keeps (some 50 s)
+
 class ThreadLink(WallClock, Link):
     """A Link to a SimBoard: lines go into its SimSerial, replies come back as its frames answer them."""
 
@@ -67,6 +69,7 @@ class SimBoard:
         self.table.services.append(Protocol(self.serial))
         self.frame_ms = self.table.frame_ms
         self.frame_times = []  # the latest frames' durations in ms (the bench's figure)
+        self.frames_timed = 0  # frames timed since start (frame_times keeps the latest TIMES_KEPT)
         self._stop = threading.Event()
         self._thread = None
 
@@ -103,8 +106,9 @@ class SimBoard:
                 self.table.tick()
             spent = (time.perf_counter() - t0) * 1000.0
             self.frame_times.append(spent)
-            if len(self.frame_times) > 600:
-                del self.frame_times[:300]
+            self.frames_timed += 1
+            if len(self.frame_times) > 2 * TIMES_KEPT:
+                del self.frame_times[:TIMES_KEPT]
             due += step
             wait = due - time.monotonic()
             if wait > 0:

@@ -533,11 +533,15 @@ class VampireNightsPlay:
         # A short line a column (the Entrance and the Garden named only when someone stands there), so that a
         # 4-player game's words fit beside the board at 80x24; the public counts on a line or two.
         lines.append("columns (entrance to garden):")
+        guards = v["guards"]
+        at = {}  # room -> its guards' letters, in the guards' order (one pass: the protocol's `state` says these)
+        for k in range(len(guards)):
+            g = guards[k]
+            at[g[0]] = at.get(g[0], "") + SEATS[k >> 1][0] + ("_" if g[2] else "")
         for c in range(v["players"]):
             row = []
             for r in range(7):
-                who = "".join([SEATS[k >> 1][0] + ("_" if v["guards"][k][2] else "")
-                               for k in range(len(v["guards"])) if v["guards"][k][0] == c * 8 + r])
+                who = at.get(c * 8 + r, "")
                 if r in (0, 6) and not who:
                     continue
                 name = "entrance" if r == 0 else "garden" if r == 6 else (v["rooms"][c][r - 1] or "-")
