@@ -4,8 +4,6 @@ rooms are drawn against the grain of the hunters' knowledge, the second strong t
 view alone, and the bench's intervals and tables say what they measure. The full calibration (200 games
 a cell) and the particle filter's figures are `make bench`'s (bench.calibration, bench.guess_table)."""
 
-import copy
-
 import pytest
 
 from nightboard.games.dracula import know as K
@@ -13,6 +11,8 @@ from nightboard.games.dracula import mind as M
 from nightboard.games.dracula import state as D
 from nightboard.prng import Prng
 from nightboard_host.games.dracula import bench as dracula_bench, bots as dracula_bots
+
+from dracula_helpers import play_on_public_views
 
 
 def test_his_play_is_read_per_number_of_hunters_and_level():
@@ -54,14 +54,7 @@ def test_level_3_beats_level_1_at_every_table_size(hunters):
 def test_the_sweep_team_is_strong_and_plays_from_a_copy_of_the_public_view_alone():
     for seed, hunters in ((1, 2), (2, 3), (3, 1), (4, 4)):
         g = D.new_game(seed, hunters, "playtest", 2, 5)
-        team = dracula_bots.SweepTeam(seed)
-        while not g.over and g.turn <= 40:
-            if g.active >= 0:
-                v = copy.deepcopy(g.view(g.active))
-                assert "dracula" not in v and "prng" not in v and "seed" not in v
-                g.submit(g.active, team.choose(v))  # a refused (illegal) action would raise here
-            else:
-                g.dracula_turn()
+        play_on_public_views(g, dracula_bots.SweepTeam(seed))
     sweep = dracula_bench.strength(2, "sweep", 20, 2, first_seed=900)
     aimless = dracula_bench.strength(2, "random", 20, 2, first_seed=900)
     assert sweep["hunter_wins"] >= 5 and aimless["hunter_wins"] == 0
