@@ -40,7 +40,7 @@ def test_the_strong_team_plays_the_same_whichever_of_the_possible_rooms_he_is_in
             break  # a rule revealed the difference
 
 
-SHARP = ((0, 50, 0) * 3,) * 4  # mind.PLAY with no careless turn and no margin: only exact ties drawn among
+SHARP = ((0, 50, 0, 0, 0) * 3,) * 4  # mind.PLAY with no careless turn, margin or hideout: only exact ties drawn
 
 
 # --- his mind: near-equal outcomes are equally likely, a win is never thrown away --------------------
