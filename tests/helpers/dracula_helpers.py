@@ -1,4 +1,7 @@
-"""Helpers for the Dracula hunt tests: explicit positions by room name, quick lookups, actions by the buttons."""
+"""Helpers for the Dracula hunt tests: explicit positions by room name, quick lookups, actions by the buttons,
+a hunter team played on copies of the public view."""
+
+import copy
 
 from nightboard.games.dracula import state as D
 from nightboard.games.dracula import rules as R
@@ -43,6 +46,19 @@ def end_turns(g):
         g.submit(g.active, "end")
 
 
+def play_on_public_views(g, team, rounds=40):
+    """Play `g` with `team` choosing from a deep copy of the active hunter's view (never the game itself) and
+    the board's Dracula, to the end or `rounds` rounds; the view must hold no hidden fact, and an action the
+    rules refuse raises."""
+    while not g.over and g.turn <= rounds:
+        if g.active >= 0:
+            v = copy.deepcopy(g.view(g.active))
+            assert "dracula" not in v and "prng" not in v and "seed" not in v
+            g.submit(g.active, team.choose(v))
+        else:
+            g.dracula_turn()
+
+
 def legal_names(g, h):
     return sorted(g.action_name(a) for a in g.legal_actions(h))
 
@@ -72,4 +88,4 @@ def do(d, kind, room_name=None):
 
 
 __all__ = ["D", "R", "RED", "BLUE", "YELLOW", "GREEN", "position", "kinds", "of_kind", "room", "names", "move",
-           "end_turns", "legal_names", "choose", "do"]
+           "end_turns", "play_on_public_views", "legal_names", "choose", "do"]

@@ -2,12 +2,12 @@
 his mind picks at random among near-equal outcomes (never throwing a win away), the levels each win and
 lose games against the strong team, and the predictability attack tells a predictable mind from a random one."""
 
-import copy
-
 from nightboard.games.dracula import mind as M
 from nightboard.games.dracula import state as D
 from nightboard.prng import Prng
 from nightboard_host.games.dracula import bench as dracula_bench, bots as dracula_bots
+
+from dracula_helpers import play_on_public_views
 
 
 # --- the strong team sees the public view only ------------------------------------------------------
@@ -15,14 +15,7 @@ from nightboard_host.games.dracula import bench as dracula_bench, bots as dracul
 def test_the_strong_team_chooses_from_a_copy_of_the_public_view_alone():
     for seed, hunters, rules in ((1, 2, "playtest"), (2, 3, "classic"), (3, 1, "playtest"), (4, 4, "classic")):
         g = D.new_game(seed, hunters, rules, 2, 5)
-        team = dracula_bots.StrongTeam(seed)
-        while not g.over and g.turn <= 40:
-            if g.active >= 0:
-                v = copy.deepcopy(g.view(g.active))
-                assert "dracula" not in v and "prng" not in v and "seed" not in v
-                g.submit(g.active, team.choose(v))  # a refused (illegal) action would raise here
-            else:
-                g.dracula_turn()
+        play_on_public_views(g, dracula_bots.StrongTeam(seed))
 
 
 def test_the_public_game_the_team_plays_on_holds_no_hidden_fact():
@@ -47,7 +40,7 @@ def test_the_strong_team_plays_the_same_whichever_of_the_possible_rooms_he_is_in
             break  # a rule revealed the difference
 
 
-SHARP = ((0, 50, 0) * 3,) * 4  # mind.PLAY with no careless turn and no margin: only exact ties drawn among
+SHARP = ((0, 50, 0, 0, 0) * 3,) * 4  # mind.PLAY with no careless turn, margin or hideout: only exact ties drawn
 
 
 # --- his mind: near-equal outcomes are equally likely, a win is never thrown away --------------------

@@ -8,9 +8,10 @@ of d doors: 85 on a square map), one spread of the hunters' knowledge per
 distinct set of bites, and a few loops over rooms and hunters per candidate.
 
 How he plays is data: PLAY gives, per number of hunters and level, the percent of his turns played
-carelessly, the chance a careless walk bites, and a margin. A careless turn draws the room he ends in
-(below), walks there and bites each hunter in his way at that chance. Every other turn scores each
-distinct outcome (where he ends, whom he bites, crypt or not):
+carelessly, the chance a careless walk bites, a margin, the percent of rooms kept as hideouts and the
+percent of bites declined. A careless turn draws the room he ends in (below), walks there and bites each
+hunter in his way at that chance. Every other turn scores each distinct outcome (where he ends, whom he
+bites, crypt or not):
   + bites (each worth his health / the hunters' lives left), kills, a win;
   - danger: the expected stake hits next round if the hunters, knowing only
     the set of rooms he may be in, search the rooms within their reach
@@ -20,7 +21,11 @@ distinct outcome (where he ends, whom he bites, crypt or not):
     himself only when it pays; the rooms out of every hunter's reach he could
     flee to next turn; hunters within striking range next turn.
 Then he draws, from his own stream, among the outcomes scoring within the margin of the best (a win is
-worth far more than any margin, so it is never thrown away). Every draw of a room, careless or not, is
+worth far more than any margin, so it is never thrown away) and, with hideouts kept, among the quiet walks
+(no bite) to a hideout: the best of the rooms he may be in after a quiet turn, scored as from every room
+he may have been in. A bite better than every quiet walk by more than the margin he declines, for a
+hideout, at the level's percent; after a bite he chooses where he ends again among the best of the rooms
+he can reach after those bites, leaning away from the bitten room. Every draw of a room, careless or not, is
 weighted by RARE / how many of the rooms he may have been in reach that room (_common): the rooms the
 hunters' knowledge favours are the ones he leans away from, so that running this public code on the
 public record guesses his room little better than chance. PLAY was set against two strong hunter
@@ -37,23 +42,29 @@ move either way.
 
 from array import array
 
+from nightboard.compat import const
 from nightboard.games.dracula import know as K
 
 REACH = 2  # a hunter's search: move one room, then garlic or stake a neighbour
 WIN = 1000000
 HIT = 1000  # one stake hit, the unit of every score
 KILL = 500
-# How he plays, per number of hunters (1 to 4, a row each) and level (1 to 3, in each row), calibrated
-# against two strong hunter teams (host/nightboard_host/games/dracula/bench.py): the percent of his turns
-# played carelessly (a walk to a room drawn at random, see _gentle), the percent chance that a careless
-# walk bites a hunter in its way, and the margin: outcomes scoring within it of the best are drawn from.
+# How he plays, per number of hunters (1 to 4, a row each) and level (1 to 3, _PER_LEVEL in each row),
+# calibrated against two strong hunter teams (host/nightboard_host/games/dracula/bench.py): the percent of
+# his turns played carelessly (a walk to a room drawn at random, see _gentle), the percent chance that a
+# careless walk bites a hunter in its way, the margin (outcomes scoring within it of the best are drawn
+# from), the percent of the rooms he may be in after a quiet turn that are hideouts (0: none), and the
+# percent of the bites better than any quiet walk by more than the margin that he declines for a hideout.
 PLAY = (
-    (100, 40, 0, 100, 65, 0, 85, 70, 2000),  # 1 hunter: levels 1, 2, 3
-    (85, 50, 2000, 60, 50, 1500, 0, 50, 1000),  # 2 hunters
-    (30, 50, 2000, 0, 50, 1100, 0, 50, 650),  # 3 hunters
-    (0, 50, 1350, 0, 50, 800, 0, 50, 450),  # 4 hunters
+    (100, 40, 0, 0, 0, 100, 65, 0, 0, 0, 85, 70, 2000, 0, 0),  # 1 hunter: levels 1, 2, 3
+    (85, 50, 2000, 0, 0, 60, 50, 1500, 60, 70, 0, 50, 1000, 70, 0),  # 2 hunters
+    (30, 50, 2000, 0, 0, 0, 50, 1100, 70, 0, 0, 50, 650, 0, 0),  # 3 hunters
+    (0, 50, 1350, 0, 0, 0, 50, 800, 0, 0, 0, 50, 450, 0, 0),  # 4 hunters
 )
+_PER_LEVEL = const(5)
 RARE = 720720  # a room's draw weight is RARE / the rooms he may have been in that reach it (see _common)
+_QUIET = const(8255)  # 1 << 13 | 63: an outcome's crypt bit and bite mask: a quiet outcome (a walk, no bite) has neither
+_UNSCORED = const(-2000000)  # -2 * WIN: a room's quiet score not yet known
 SPACE = 120  # per doubling of the rooms he may be in
 ESCAPE = 45  # per safe room he can reach next turn (at most 6 counted)
 STRIKE = 90  # per hunter he could reach next turn
@@ -65,6 +76,7 @@ WALKS_PER_UNIT = 5
 COMMON_PIECE = 8  # rooms he may have been in counted a piece (_common), a piece costing
 COMMON_ROOMS = 40  # 1 + COMMON_PIECE * rooms // COMMON_ROOMS
 OUTCOME_ROOMS = 24  # an outcome scored costs 1 + rooms // OUTCOME_ROOMS (its loops go over the rooms)
+_DRAW_OUTCOMES = const(20)  # the draw costs 1 + outcomes // _DRAW_OUTCOMES (a few passes over them, a bite's again)
 SPREAD_COST = 20  # a whole frame's budget (table/thinking.py): a spread is its frame's only thinking
 
 _buf = []
@@ -87,12 +99,13 @@ class Stats:
 
 
 def play(hunters, level):
-    """(careless percent, careless bite percent, margin) for `hunters` hunters at `level` (PLAY)."""
+    """(careless percent, careless bite percent, margin, hideouts percent, declined bites percent) for
+    `hunters` hunters at `level` (PLAY)."""
     if hunters < 1:
         hunters = 1
     row = PLAY[hunters - 1 if hunters <= len(PLAY) else len(PLAY) - 1]
-    i = 3 * (level - 1)
-    return row[i], row[i + 1], row[i + 2]
+    i = _PER_LEVEL * (level - 1)
+    return row[i], row[i + 1], row[i + 2], row[i + 3], row[i + 4]
 
 
 def decide(m, view, room, prng, level, stats=None):
@@ -126,7 +139,7 @@ def steps(m, view, room, prng, level, stats=None):
            and not (view["bitten"][h] > 0 and view["bitten"][h] == turn - 1)]
     if stats is not None:
         stats.walks += nw
-    careless, bite, margin = play(hunters, level)
+    careless, bite, margin, keep, decline = play(hunters, level)
     common = bytearray(n)
     was = view["possible"]
     for i in range(0, len(was), COMMON_PIECE):
@@ -204,9 +217,21 @@ def steps(m, view, room, prng, level, stats=None):
     scores = _scores(no)
     best_score = 0
     escape_cache = [-1] * n
-    for oi in range(no):
-        o = outs[oi]
-        cr, end, mask = o >> 13, (o >> 6) & 127, o & 63
+    # A quiet outcome (a walk, no bite) scores by where it ends alone: its score per room (`quiet`), for
+    # every room he may be in after it, wherever he stands (for his hideouts, below).
+    quiet = after0 = None
+    if keep:
+        quiet = array("i", range(n))
+        for e in range(n):
+            quiet[e] = _UNSCORED
+    for oi in range(no + (n if keep else 0)):
+        if oi < no:
+            o = outs[oi]
+            cr, end, mask = o >> 13, (o >> 6) & 127, o & 63
+        else:
+            cr, end, mask = 0, oi - no, 0
+            if after0 is None or not after0[end] or quiet[end] != _UNSCORED:
+                continue
         key = (end if cr else -1) * 64 + mask
         if key not in know:
             yield outcome_cost if cr else SPREAD_COST
@@ -218,6 +243,8 @@ def steps(m, view, room, prng, level, stats=None):
                 if stats is not None:
                     stats.spreads += 1
             know[key] = (K.count(after), _in_reach(m, after, pos, hunters))
+            if keep and key == -64:
+                after0 = after
             after = None
         yield outcome_cost
         size, reach_counts = know[key]
@@ -231,26 +258,54 @@ def steps(m, view, room, prng, level, stats=None):
                 e = _escape(m, end, pos, alive, hunters, watched)
                 escape_cache[end] = e
             score += ESCAPE * (e & 15) + STRIKE * (e >> 4)
-        scores[oi] = score
-        if oi == 0 or score > best_score:
-            best_score = score
-    # Every outcome within the level's margin of the best is as likely as the others: a uniform draw from
-    # his own stream, so that knowing the firmware and the public record tells little more than the rooms
-    # he may be in.
+        if keep and key == -64:
+            quiet[end] = score
+        if oi < no:
+            scores[oi] = score
+            if oi == 0 or score > best_score:
+                best_score = score
+    # His hideouts: the best `keep` percent of the rooms he may be in after a quiet turn, by their quiet
+    # score. Unless a bite is better by more than the margin, he draws among the hideouts he can reach as
+    # well as among the outcomes within the margin of the best, so that over the rooms he may be in,
+    # the hunters' knowledge and this code point to no room much more than to the others.
+    hide = WIN
+    if after0 is not None:
+        ranked = sorted(quiet[e] for e in range(n) if after0[e])
+        hide = ranked[len(ranked) - (len(ranked) * keep + 99) // 100]
+        ranked = None
+    quiet = after0 = None
+    yield 1 + no // _DRAW_OUTCOMES
     floor = best_score - margin
+    top = _UNSCORED  # the best quiet outcome he can reach
+    for oi in range(no):
+        if not outs[oi] & _QUIET and scores[oi] > top:
+            top = scores[oi]
+    if top < floor:
+        # A bite better than every quiet walk by more than the margin: taken, but `decline` percent of
+        # the time (the hunters learn as much from a bite he did not take as from one he took).
+        if hide <= top and best_score < WIN and prng.below(100) < decline:
+            floor = WIN
+        else:
+            hide = WIN
     total = 0
     for oi in range(no):
-        if scores[oi] >= floor:
+        if scores[oi] >= floor or (scores[oi] >= hide and not outs[oi] & _QUIET):
             total += weight[(outs[oi] >> 6) & 127]
     pick = prng.below(total)
     best_i = 0
     for oi in range(no):
-        if scores[oi] >= floor:
+        if scores[oi] >= floor or (scores[oi] >= hide and not outs[oi] & _QUIET):
             pick -= weight[(outs[oi] >> 6) & 127]
             if pick < 0:
                 best_i = oi
                 break
     o = outs[best_i]
+    if keep and o & 63 and not o >> 13:
+        i = 0
+        while not (o >> i) & 1:
+            i += 1
+        best_i = _after_bite(m, outs, scores, no, best_i, keep, pos[can[i]], was, prng)
+        o = outs[best_i]
     bites = tuple(can[i] for i in range(len(can)) if ((o & 63) >> i) & 1)
     if o >> 13:
         yield ((True, (m.opposite[room],), bites),)
@@ -279,6 +334,40 @@ def _common(m, possible, first, last, crypts, c):
                 c[e] += 1
         if crypts and m.is_crypt(r):
             c[m.opposite[r]] += 1
+
+
+def _after_bite(m, outs, scores, no, chosen, keep, bitten, was, prng):
+    """A bite tells the hunters whom he bit and where, not where he went on. The room he ends in is drawn
+    again among the best `keep` percent of those he can end in after the same bites (all of them at least
+    as good as his choice), each weighted by one over how many of the rooms he may have been in could
+    have bitten there and ended in it (a walk enters the bite room, then goes on for the steps left):
+    the bite room itself is where every walk could end, so he leans away from it."""
+    n = m.n
+    dist = m.dist
+    near = [0, 0, 0, 0]  # rooms he may have been in within d steps of the bite room, d = 0 to 3
+    for r in was:
+        d = dist[bitten * n + r]
+        for k in range(d, 4):
+            near[k] += 1
+    kind = outs[chosen] & _QUIET
+    ranked = sorted(scores[oi] for oi in range(no) if outs[oi] & _QUIET == kind)
+    low = min(ranked[len(ranked) - (len(ranked) * keep + 99) // 100], scores[chosen])
+    ranked = None
+    total = 0
+    for step in (0, 1):
+        if step:
+            total = prng.below(total)
+        for oi in range(no):
+            if outs[oi] & _QUIET == kind and scores[oi] >= low:
+                d = dist[bitten * n + ((outs[oi] >> 6) & 127)]
+                w = RARE // (near[3 - d] if d <= 3 and near[3 - d] else 1)
+                if not step:
+                    total += w
+                else:
+                    total -= w
+                    if total < 0:
+                        return oi
+    return chosen
 
 
 def _gentle(m, room, ws, nw, crypt, can, pos, prng, bite, weight):
