@@ -118,10 +118,15 @@ class VampiRingPlay:
         """The table's call before each frame it draws (docs/games.md); in a frame with room and no turn
         being animated, a frame's worth of the board's thinking for the first family it plays that has
         not chosen this turn, or, in a later frame, that choice played (which may resolve the turn);
-        False if none is left to choose."""
+        False if none is left to choose. Not in a frame that draws the ring afresh (its slots' turns, a
+        Haunted House's blink, the vampires moved: some 9 ms more than the ring's copy on the emulated
+        RP2040): with a frame's thinking and the frame's sending on top, such frames went over two frame
+        times (docs/performance.md, issue 44)."""
         g = self.game
         if not room or not g.board or g.over or self.timeline is not None:
             return False
+        if self.draw.ring_due(now):  # the ring drawn afresh in this frame: the board's work in the next
+            return True
         th = self.thinking
         if not th.busy:
             f = 0
