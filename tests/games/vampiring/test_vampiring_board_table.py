@@ -148,3 +148,48 @@ def test_nightboard_play_takes_a_list_of_seats_and_refuses_bad_ones():
                         (("--quiet", "-3"), "quiet must be a number of turns 0..1000")):
         bad = run(*args)
         assert bad.returncode == 2 and words in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
+
+
+def test_the_board_does_no_work_in_a_frame_that_draws_the_ring_afresh():
+    """A frame that draws the ring afresh (its slots' turns, a Haunted House's blink, the vampires moved) costs
+    some 9 ms more on the board than one that copies it: the board's thinking and its action wait for the next
+    frame (play.board_step, issue 44), and ring_due foretells every such frame."""
+    d = Driver(dict(START, players=4, board="1,2,3"))
+    play = d.table.play
+    dr, th, g = play.draw, play.thinking, play.game
+    seen = {"fresh": 0, "work": 0}
+    draw_cards, step, begin, apply = dr._draw_cards, th.step, th.begin, g.apply
+
+    def counted(name, f):
+        def wrapper(*a):
+            seen[name] += 1
+            return f(*a)
+        return wrapper
+
+    dr._draw_cards = counted("fresh", draw_cards)
+    th.step, th.begin, g.apply = counted("work", step), counted("work", begin), counted("work", apply)
+    foretold = []
+    board_step = play.board_step
+
+    def spied(now, room):  # (a turn's animation ends in its last frame's drawing: no board work in it)
+        foretold.append(dr.ring_due(now) or play.timeline is not None)
+        return board_step(now, room)
+
+    play.board_step = spied
+    both = fresh_while_deciding = 0
+    for turn in range(6):
+        for _ in range(120):
+            seen["fresh"] = seen["work"] = 0
+            del foretold[:]
+            busy = th.busy
+            d.frames()
+            if seen["fresh"] and foretold:
+                assert foretold[0]  # the frame that drew the ring afresh was foretold
+                both += seen["work"] > 0
+                fresh_while_deciding += busy
+            if g.over:
+                break
+        d.tap(0, "ok")
+    assert both == 0
+    assert fresh_while_deciding > 0  # the rule had frames to keep free of the board's work
+    assert g.turn > 3  # and the board's families went on choosing
