@@ -23,7 +23,7 @@ BUDGET = 20  # work units a frame: about 13 ms on the board by the bench's model
 # The first frame of pieces does half a budget: it follows the table's collection of the heap (app.py), and
 # MicroPython places each new object from the lowest free block up, so on a heap just collected (full of
 # small holes) the decision's first allocations are the slowest: its first frame of pieces took 12.5 to 23.4 ms
-# for the budget's work, the later ones 9.9 to 14.1 ms (VampiRing level 3 on the emulated RP2040).
+# for the budget's work, the later ones 9.9 to 14.1 ms (the deepest board player, on the emulated RP2040).
 FIRST = BUDGET // 2
 
 

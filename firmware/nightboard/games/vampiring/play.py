@@ -63,6 +63,7 @@ class VampiRingPlay:
         self._may_land = None  # private_more: [[turn, the cards any choice could land on]] a family, made when asked
         self.timeline = None
         self.t0 = 0
+        self.cut_at = -1  # a person's ok ended the animation at this time: it finishes in a later frame
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
         self.thinking = Thinking()
@@ -103,9 +104,17 @@ class VampiRingPlay:
         return self.meta[f] * 2 + self.dir[f]
 
     def confirm(self, f, now):
-        if self.timeline is not None:
-            self.finish_animation()
         g = self.game
+        if self.timeline is not None:
+            left = g.awaiting()
+            # A person's ok ends the last turn's animation. At once only when it resolves the turn (the next
+            # animation starts from the end of this one); else in the next frame drawn (render): finishing it
+            # (the scene made again from the game's view, the ring drawn afresh) in the frame of the press
+            # took that frame over two frame times on the emulated RP2040 (docs/performance.md, issue 44).
+            if not left or left == [f]:
+                self.finish_animation()
+            else:
+                self.cut_at = now
         turn = g.turn
         a = self.action(f)
         events = g.apply(f, a)
@@ -156,9 +165,11 @@ class VampiRingPlay:
         self.log.extend(events)
         self.timeline = Timeline(events, self.scene)
         self.t0 = now
+        self.cut_at = -1
 
     def finish_animation(self):
         self.timeline = None
+        self.cut_at = -1
         self.scene.sync(self.game.view())
 
     def animating(self):
@@ -174,7 +185,7 @@ class VampiRingPlay:
         if self.timeline is not None:
             elapsed = now - self.t0
             step = self.timeline.current(elapsed)
-            if self.timeline.done(elapsed):
+            if self.timeline.done(elapsed) or (self.cut_at >= 0 and now != self.cut_at):
                 self.finish_animation()
                 step = None
         dr = self.draw
