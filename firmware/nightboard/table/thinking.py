@@ -6,7 +6,8 @@ choice in a 1-tuple: the very choice `apply(seat, None)` would make at once. The
 Thinking, calls begin(game, seat) when the board is to choose and step() in each frame with room (its
 board_step, docs/games.md), and, once `ready`, in a later frame that does not think, plays
 `apply(seat, thinking.take())`. A frame does pieces while they fit in BUDGET units (always at least
-one, but none in the frame that began the decision: below), so no frame holds more than about a frame
+one, but none in the frame that began the decision and half as many in the first frame of pieces:
+below), so no frame holds more than about a frame
 time of thinking (the worst frame on the board: `make bench`), while presses are read and animations run.
 
 The budget counts work, not microseconds, so that a seeded game gives the same frames on every
@@ -19,6 +20,11 @@ BUDGET = 20  # work units a frame: about 13 ms on the board by the bench's model
 # The frame that begins a decision reads the seat's view (the game's board_steps(seat) and its first
 # announcement: some 5 ms for the deepest board player on the emulated RP2040) and does no piece: with a frame's pieces on
 # top, and the picture a press changed, that frame went over two frame times (docs/performance.md, issue 44).
+# The first frame of pieces does half a budget: it follows the table's collection of the heap (app.py), and
+# MicroPython places each new object from the lowest free block up, so on a heap just collected (full of
+# small holes) the decision's first allocations are the slowest: its first frame of pieces took 12.5 to 23.4 ms
+# for the budget's work, the later ones 9.9 to 14.1 ms (the deepest board player, on the emulated RP2040).
+FIRST = BUDGET // 2
 
 
 class Thinking:
@@ -66,9 +72,10 @@ class Thinking:
         if self.fresh:  # the frame that began it: the view was its work
             self.fresh = False
             return False
+        budget = self.budget if self.frames > 2 else self.budget * FIRST // BUDGET  # (FIRST, above)
         spent = 0
         s = self.steps
-        while s is not None and (spent == 0 or spent + self.cost <= self.budget):
+        while s is not None and (spent == 0 or spent + self.cost <= budget):
             spent += self.cost
             self._took(next(s))
             s = self.steps  # None once the choice is in

@@ -148,3 +148,85 @@ def test_nightboard_play_takes_a_list_of_seats_and_refuses_bad_ones():
                         (("--quiet", "-3"), "quiet must be a number of turns 0..1000")):
         bad = run(*args)
         assert bad.returncode == 2 and words in bad.stderr and "Traceback" not in bad.stderr, bad.stderr
+
+
+def test_the_board_does_no_work_in_a_frame_that_draws_the_ring_afresh():
+    """A frame that draws the ring afresh (its slots' turns, a Haunted House's blink, the vampires moved) costs
+    some 9 ms more on the board than one that copies it: the board's thinking and its action wait for the next
+    frame (play.board_step, issue 44), and ring_due foretells every such frame."""
+    d = Driver(dict(START, players=4, board="1,2,3"))
+    play = d.table.play
+    dr, th, g = play.draw, play.thinking, play.game
+    seen = {"fresh": 0, "work": 0}
+    draw_cards, step, begin, apply = dr._draw_cards, th.step, th.begin, g.apply
+
+    def counted(name, f):
+        def wrapper(*a):
+            seen[name] += 1
+            return f(*a)
+        return wrapper
+
+    dr._draw_cards = counted("fresh", draw_cards)
+    th.step, th.begin, g.apply = counted("work", step), counted("work", begin), counted("work", apply)
+    foretold = []
+    board_step = play.board_step
+
+    def spied(now, room):  # (a turn's animation ends in its last frame's drawing: no board work in it)
+        foretold.append(dr.ring_due(now) or play.timeline is not None)
+        return board_step(now, room)
+
+    play.board_step = spied
+    both = fresh_while_deciding = 0
+    for turn in range(6):
+        for _ in range(200):
+            seen["fresh"] = seen["work"] = 0
+            del foretold[:]
+            busy = th.busy
+            d.frames()
+            if seen["fresh"] and foretold:
+                assert foretold[0]  # the frame that drew the ring afresh was foretold
+                both += seen["work"] > 0
+                fresh_while_deciding += busy
+            if g.over:
+                break
+        d.tap(0, "ok")
+    assert both == 0
+    assert fresh_while_deciding > 0  # the rule had frames to keep free of the board's work
+    assert g.turn > 3  # and the board's families went on choosing
+
+
+def test_a_persons_ok_ends_the_animation_in_the_next_frame_unless_it_resolves_the_turn():
+    """The ok that ends the last turn's animation finishes it (the scene made again, the ring drawn afresh) in
+    the next frame drawn, not in the frame of the press (issue 44); an ok that resolves the turn finishes it
+    first, at once, so that the next animation starts from its end."""
+    d = Driver(dict(START, players=4, board="1,2,3"))
+    play, g = d.table.play, d.table.game
+    _until_chosen(d)
+    d.tap(0, "ok")  # the turn resolves: its animation plays
+    d.frames(3)
+    assert play.animating() and g.pending[0] < 0
+    b = d.table.button_id(0, "ok")
+    d.hal.buttons.press(b)
+    d.frames(5)
+    d.hal.buttons.release(b)
+    for _ in range(5):
+        d.frames()
+        if g.pending[0] >= 0:
+            break
+    assert g.pending[0] >= 0 and play.animating()  # confirmed in this frame; the animation drawn once more
+    d.frames()
+    assert not play.animating() and play.scene.pos == g.pos
+
+
+def test_an_ok_that_resolves_the_turn_during_an_animation_finishes_it_first():
+    d = Driver({"game": "vampiring", "players": 2, "seed": 4})
+    play, g = d.table.play, d.table.game
+    d.tap(0, "ok")
+    d.tap(1, "ok")
+    assert play.animating() and g.turn == 2
+    left = list(g.pos)  # where turn 1 left the vampires
+    now = d.hal.clock.ticks_ms()
+    play.confirm(0, now)
+    assert play.animating() and play.cut_at == now and list(play.scene.pos) != left  # finished in a later frame
+    play.confirm(1, now)  # the turn's last choice: turn 1's animation is finished first, then turn 2's starts
+    assert g.turn == 3 and play.animating() and play.cut_at == -1 and list(play.scene.pos) == left

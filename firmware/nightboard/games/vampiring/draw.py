@@ -113,15 +113,29 @@ class Renderer:
                 cnt[sc.pos[i] * 4 + 3] += 1
         return turns or (n3 > 0 and self.per_card < 4)
 
+    def _ring_time(self, now):
+        """What of `now` the ring's picture shows: its slots' turns and the Haunted Houses' blink."""
+        t = (now // CYCLE_MS) * 2 if self._count_slots() else 0
+        if self.scene.haunted != self._no_haunt and (now // 150) % 4 == 0:
+            t += 1
+        return t
+
+    def _ring_kept(self, t):
+        sc = self.scene
+        return (t == self._seen_time and sc.pos == self._seen_pos and sc.shape == self._seen_shape
+                and sc.ring == self._seen_ring and sc.alive == self._seen_alive
+                and sc.haunted == self._seen_haunted)
+
+    def ring_due(self, now):
+        """True when draw_ring(now) would draw the ring afresh (some 9 ms more than its copy on the
+        emulated RP2040): such a frame has no room for the board's thinking (play.board_step)."""
+        return not self._ring_kept(self._ring_time(now))
+
     def draw_ring(self, now):
         """Clear the frame and draw the ring (from the copy of the last drawing when nothing changed)."""
         sc = self.scene
-        t = (now // CYCLE_MS) * 2 if self._count_slots() else 0
-        if sc.haunted != self._no_haunt and (now // 150) % 4 == 0:
-            t += 1
-        if (t == self._seen_time and sc.pos == self._seen_pos and sc.shape == self._seen_shape
-                and sc.ring == self._seen_ring and sc.alive == self._seen_alive
-                and sc.haunted == self._seen_haunted):
+        t = self._ring_time(now)
+        if self._ring_kept(t):
             self._rgb[:] = self._img
             return
         self.frame.clear()

@@ -63,6 +63,7 @@ class VampiRingPlay:
         self._may_land = None  # private_more: [[turn, the cards any choice could land on]] a family, made when asked
         self.timeline = None
         self.t0 = 0
+        self.cut_at = -1  # a person's ok ended the animation at this time: it finishes in a later frame
         self.log = EventLog()  # the table hands over its own
         self.turns_done = 0
         self.thinking = Thinking()
@@ -103,9 +104,17 @@ class VampiRingPlay:
         return self.meta[f] * 2 + self.dir[f]
 
     def confirm(self, f, now):
-        if self.timeline is not None:
-            self.finish_animation()
         g = self.game
+        if self.timeline is not None:
+            left = g.awaiting()
+            # A person's ok ends the last turn's animation. At once only when it resolves the turn (the next
+            # animation starts from the end of this one); else in the next frame drawn (render): finishing it
+            # (the scene made again from the game's view, the ring drawn afresh) in the frame of the press
+            # took that frame over two frame times on the emulated RP2040 (docs/performance.md, issue 44).
+            if not left or left == [f]:
+                self.finish_animation()
+            else:
+                self.cut_at = now
         turn = g.turn
         a = self.action(f)
         events = g.apply(f, a)
@@ -118,10 +127,15 @@ class VampiRingPlay:
         """The table's call before each frame it draws (docs/games.md); in a frame with room and no turn
         being animated, a frame's worth of the board's thinking for the first family it plays that has
         not chosen this turn, or, in a later frame, that choice played (which may resolve the turn);
-        False if none is left to choose."""
+        False if none is left to choose. Not in a frame that draws the ring afresh (its slots' turns, a
+        Haunted House's blink, the vampires moved: some 9 ms more than the ring's copy on the emulated
+        RP2040): with a frame's thinking and the frame's sending on top, such frames went over two frame
+        times (docs/performance.md, issue 44)."""
         g = self.game
         if not room or not g.board or g.over or self.timeline is not None:
             return False
+        if self.draw.ring_due(now):  # the ring drawn afresh in this frame: the board's work in the next
+            return True
         th = self.thinking
         if not th.busy:
             f = 0
@@ -151,9 +165,11 @@ class VampiRingPlay:
         self.log.extend(events)
         self.timeline = Timeline(events, self.scene)
         self.t0 = now
+        self.cut_at = -1
 
     def finish_animation(self):
         self.timeline = None
+        self.cut_at = -1
         self.scene.sync(self.game.view())
 
     def animating(self):
@@ -169,7 +185,7 @@ class VampiRingPlay:
         if self.timeline is not None:
             elapsed = now - self.t0
             step = self.timeline.current(elapsed)
-            if self.timeline.done(elapsed):
+            if self.timeline.done(elapsed) or (self.cut_at >= 0 and now != self.cut_at):
                 self.finish_animation()
                 step = None
         dr = self.draw
