@@ -1,6 +1,6 @@
 """heap_map's reading of its import log (the emulated-Pico run itself is some minutes: run by hand)."""
 
-from nightboard_host.emulation.heap_map import LOADER, own_modules, report
+from nightboard_host.emulation.heap_map import _loader, own_modules, report
 
 
 def test_an_import_keeps_its_own_bytes_less_what_it_imported_inside_it():
@@ -18,5 +18,6 @@ def test_an_import_keeps_its_own_bytes_less_what_it_imported_inside_it():
 
 
 def test_the_loader_hooks_import_and_then_runs_the_firmware_from_rom():
-    compile(LOADER, "main.py", "exec")  # CPython parses what MicroPython will run
-    assert "builtins.__import__ = _hk" in LOADER and 'open("/rom/main.py")' in LOADER
+    loader = _loader()
+    compile(loader, "main.py", "exec")  # CPython parses what MicroPython will run
+    assert "builtins.__import__ = _hk" in loader and 'open("/rom/main.py")' in loader

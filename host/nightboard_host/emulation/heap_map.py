@@ -23,31 +23,13 @@ some minutes of wall time each on a busy machine.
 
 import sys
 
-LOADER = '''import sys, gc, builtins
-sys.path.insert(0, "/rom")
-_hl = [None] * 160
-_hn = [0, 0]
-_hi = builtins.__import__
-def _hk(name, g=None, l=None, fl=(), lv=0):
-    if (not lv and name in sys.modules) or _hn[0] >= 160:
-        return _hi(name, g, l, fl, lv)
-    gc.collect()
-    a = gc.mem_alloc()
-    _hn[1] += 1
-    m = _hi(name, g, l, fl, lv)
-    _hn[1] -= 1
-    gc.collect()
-    _hl[_hn[0]] = ("." * lv + name, gc.mem_alloc() - a, _hn[1])
-    _hn[0] += 1
-    return m
-builtins.__import__ = _hk
-gc.collect()
-_hb = gc.mem_alloc()
-with open("/rom/main.py") as f:
-    code = compile(f.read(), "/rom/main.py", "exec")
-del f
-exec(code)
-'''
+
+
+def _loader():
+    """The loader heap_map puts in /main.py (programs/heap_loader.py)."""
+    from nightboard_host.emulation.mpy_runner import program
+
+    return program(__file__, "heap_loader")
 
 REPORT = ("import gc, micropython; gc.collect(); print('USED', gc.mem_alloc(), 'HOOKBASE', _hb); "
           "print('LOG', [x for x in _hl if x]); print('MODS', sorted(sys.modules)); micropython.qstr_info(); micropython.mem_info(1)")
@@ -81,7 +63,7 @@ def _board(profile):
     from nightboard.games import index
     from nightboard_host.emulation.pico_emu import PicoEmu, find_image, romfs_board
 
-    fs, rom = romfs_board(profile, index.names(), extra={"/main.py": LOADER.encode()})
+    fs, rom = romfs_board(profile, index.names(), extra={"/main.py": _loader().encode()})
     return PicoEmu(profile, fs=fs, image=find_image(True), romfs=rom)
 
 
