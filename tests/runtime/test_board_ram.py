@@ -189,3 +189,60 @@ print(json.dumps(out))
 
 def test_a_quiet_host_leaves_the_handlers_out_of_the_boards_ram():
     assert json.loads(run_mpy(QUIET, compiled=True).strip().splitlines()[-1]) == [True, True, False, False, True, 2]
+
+
+# A board that restarts after every game (hal.soft_reset: table/fresh.py) keeps its profile as JSON text while a
+# game is played, and makes it again when asked.
+PROFILE_AGAIN = """
+import gc, json, sys
+from nightboard.hal.sim import make_sim_hal
+from nightboard.table import protocol_kinds as K
+from nightboard.table.app import Table
+from nightboard.table.tablefit import load_profile_once
+prof = load_profile_once(PROFILE)
+load_profile_once = None
+t = Table(prof, make_sim_hal(prof, soft_reset=(lambda: None) if RESTARTS else None), None)
+prof = None
+out = {}
+
+
+def run():
+    gc.collect()
+    held = gc.mem_alloc()
+    t.start_game({'game': 'vampiring', 'seed': 3})
+    out['in_game'] = t.profile is None
+    gc.collect()
+    out['game_heap'] = gc.mem_alloc() - held
+    out['hello'] = K.hello(None, t, {}, 0)['profile']
+    out['profile'] = K.profile(None, t, {}, 0)['profile']
+    out['after_request'] = t.profile is None
+    out['left'] = [m for m in ('nightboard.table.tablefit', 'nightboard.table.menu') if m in sys.modules]
+    K.start(None, t, {'game': 'dracula', 'seed': 3}, 0)
+    out['second'] = t.program['name']
+    out['second_in_game'] = t.profile is None
+    t.reset()
+    out['menu'] = t.menu.kept()[0]
+    out['back'] = t.profile is not None and t.profile['name']
+
+
+run()
+print(json.dumps(out))
+"""
+
+
+@pytest.mark.parametrize("restarts", [True, False])
+def test_a_board_that_restarts_after_a_game_keeps_its_profile_as_text_and_makes_it_again_when_asked(restarts):
+    from nightboard.table.tablefit import load_profile_once
+    from nightboard_host.emulation.virtual_board import DEFAULT_HEAP
+
+    path = str(ROOT / "hardware" / "profiles" / "grid8.json")
+    code = "PROFILE = %r\nRESTARTS = %r\n" % (path, restarts) + PROFILE_AGAIN
+    # the virtual board's heap: two games' modules are in RAM at once while a start replaces one
+    got = json.loads(run_mpy(code, compiled=True, heap=DEFAULT_HEAP).strip().splitlines()[-1])
+    want = json.loads(json.dumps(load_profile_once(path)))
+    print("heap a game took, restarts=%s: %d B (64-bit unix port)" % (restarts, got["game_heap"]))
+    assert got["in_game"] is restarts and got["after_request"] is restarts  # kept where the table stays up
+    assert got["hello"] == "grid8" and got["profile"] == want  # the very profile, read again for the host
+    assert got["left"] == []  # the menu's modules stay out of RAM while a game is played
+    assert got["second"] == "dracula" and got["second_in_game"] is restarts  # a start in a game reads it too
+    assert got["menu"] == "dracula" and got["back"] == "grid8"  # the menu has it again

@@ -9,7 +9,9 @@ turn; a long press shows the question on the ring, another "ok" goes back to
 the menu and any other key carries on playing.
 """
 
-from nightboard.compat import SMALL_HEAP, const, forget_module
+import json
+
+from nightboard.compat import SMALL_HEAP, const, forget_module, json_dumps
 from nightboard.table import palette as P
 from nightboard.table.buttons import LONG, PRESS, RELEASE, Debouncer, event_button, event_kind
 from nightboard.table.eventlog import EventLog
@@ -21,8 +23,8 @@ FRAME_MS = 16  # about 60 frames a second (GUIDE section 6)
 # Events of finished turns kept for the host (table/eventlog.py keeps them compact; a turn's own events stay
 # until the next turn's arrive, docs/protocol.md). 32 more cost 1.1 to 1.7 KB of a game's worst point on the
 # board; the terminal gathers its own log (host/nightboard_host/terminal/view.py).
-EVENTS_KEPT = 16
-LOG_SHOWN = 40  # the newest events `log` tells (the terminal view's log)
+_EVENTS_KEPT = const(16)
+_LOG_SHOWN = const(40)  # the newest events `log` tells (the terminal view's log)
 REFRESH_FRAMES = 60  # an unchanged frame is sent again this often (LEDs hold their colour; a glitch heals)
 DEBUG_ANNOUNCE_MS = 2000
 ROLES = ("mode", "move", "look", "ok")
@@ -57,6 +59,17 @@ _SERVE_FRAME = const(2)
 # Table._look_due's bits (one name, not two: every new name is interned for good, docs/performance.md)
 _LOOK_TURN = const(1)
 _LOOK_NEW = const(2)  # (cleared by protocol_kinds.frame)
+
+
+_last = [None]  # type: list  # the profile as JSON text while a game is played (a name programs.py has)
+
+
+def profile_again():
+    """The table's profile, made again from the JSON text the table kept of it. A board that restarts after every
+    game (table/fresh.py) holds that text, not the profile, while a game is played (_menu_away: 1.5 KB of text
+    for 3.2 KB of lists and dicts in a Pico's heap, grid8), and makes the profile again when a start, the menu
+    or the host's `profile` asks for it (a collection's worth of work: no file is read)."""
+    return json.loads(_last[0])
 
 
 class StartError(ValueError):
@@ -115,7 +128,7 @@ class Table(Keeper):
         self.frame_ms = FRAME_MS
         self.frames = 0
         self.services = []  # objects with poll(table, now), run every frame (the serial protocol)
-        self.events = EventLog(EVENTS_KEPT)  # every game's events, the only holder; handed to each controller
+        self.events = EventLog(_EVENTS_KEPT)  # every game's events, the only holder; handed to each controller
         self._log_from = 0  # the first event of the game being played
         self._publish_upto = -1  # a finished turn's last event, to publish in the next frames
         self._turns_seen = 0
@@ -151,6 +164,9 @@ class Table(Keeper):
         """Start a game from menu or host options; StartError (nothing changed) when impossible."""
         if not isinstance(opts, dict):
             raise StartError("start options must be an object")
+        if self.profile is None:  # a game let go of it (_menu_away)
+            self.profile = profile_again()
+            _last[0] = None
         from nightboard.table import programs
 
         prog = None
@@ -204,6 +220,9 @@ class Table(Keeper):
         """The start menu: made again, showing what it showed, the first time it is needed after a game."""
         m = self._menu
         if m is None:
+            if self.profile is None:  # a game let go of it (_menu_away)
+                self.profile = profile_again()
+                _last[0] = None
             from nightboard.table.menu import Menu
 
             m = self._menu = Menu(self.layout, self.frame, self.profile, self._offered, self._menu_kept)
@@ -213,7 +232,8 @@ class Table(Keeper):
     def _menu_away(self, name):
         """A game takes the table: the menu will show that game when the table comes back to it. Until then
         the menu and the modules only it and a game's start use (menu.py, tablefit.py, programs.py: some
-        4 KB of a Pico's heap with the code in ROMFS) leave RAM."""
+        4 KB of a Pico's heap with the code in ROMFS) leave RAM, and so does the profile on a board that
+        restarts after the game (kept as JSON text: profile_again)."""
         m = self._menu
         if m is not None:
             m.show(name)
@@ -225,6 +245,9 @@ class Table(Keeper):
             forget_module("nightboard.table.menu")
             forget_module("nightboard.table.tablefit")
             forget_module("nightboard.table.programs")
+            if self.hal_soft_reset is not None and self.profile is not None:  # the board restarts after it
+                _last[0] = json_dumps(self.profile)
+                self.profile = None  # profile_again() when asked
 
     def draw_seed(self, opts):
         """Seed a new game from the board's own randomness (hal.random_bytes: os.urandom), never from the
@@ -268,10 +291,10 @@ class Table(Keeper):
 
     @property
     def log(self):
-        """The newest events of the game being played (up to LOG_SHOWN), as dicts, oldest first."""
+        """The newest events of the game being played (up to _LOG_SHOWN), as dicts, oldest first."""
         if self.play is None:
             return []
-        return self.events.recent(min(LOG_SHOWN, self.events.recorded - self._log_from))
+        return self.events.recent(min(_LOG_SHOWN, self.events.recorded - self._log_from))
 
     @property
     def log_mark(self):

@@ -10,11 +10,10 @@ import json
 
 from nightboard import VERSION
 from nightboard.compat import SMALL_HEAP, const, forget_module, module
-from nightboard.table import programs
 from nightboard.table.protocol import MAX_LINE, PROTOCOL, BadRequest, Hex, short
 
 EVENTS_MAX = 16  # events per "events" reply ("more" says when there are others)
-PARTS_MAX = 8192  # characters of a request sent in parts
+_PARTS_MAX = const(8192)  # characters of a request sent in parts
 ROLES = ("mode", "move", "look", "ok")
 _LOOK_NEW = const(2)  # app.py's bit of Table._look_due: the LEDs changed since the host's last `frame`
 
@@ -44,12 +43,18 @@ def game(t):
 # docs/performance.md, "An evening").
 
 def hello(p, t, req, now):
-    return {"firmware": VERSION, "protocol": PROTOCOL, "profile": t.profile["name"], "mode": t.mode,
+    # (t.profile is None while a game is played on a board: app.py _menu_away; the layout keeps its name)
+    return {"firmware": VERSION, "protocol": PROTOCOL,
+            "profile": t.profile["name"] if t.profile is not None else t.layout.name, "mode": t.mode,
             "game": _program_name(t), "max_line": MAX_LINE, "requests": sorted(KINDS),
             "problem": getattr(t, "save_problem", None)}
 
 
 def profile(p, t, req, now):
+    if t.profile is None:  # let go of while a game is played (app.py _menu_away): read again, not kept
+        from nightboard.table.app import profile_again
+
+        return {"profile": profile_again()}
     return {"profile": t.profile}
 
 
@@ -193,47 +198,57 @@ def debug(p, t, req, now):
 
 
 def start(p, t, req, now):
-    pos = req.get("position")
-    said = pos.get("game") if isinstance(pos, dict) else None  # the game a position names (to_json's do)
-    if "game" in req:
-        name = req["game"]
-    elif "position" in req:
-        name = said
+    # Imported here, not with the handlers: the table lets programs.py go while a game is played (app.py
+    # _menu_away), and a module-level name here would keep it, and the index's names, in RAM.
+    from nightboard.table import programs
+
+    try:
+        pos = req.get("position")
+        said = pos.get("game") if isinstance(pos, dict) else None  # the game a position names (to_json's do)
+        if "game" in req:
+            name = req["game"]
+        elif "position" in req:
+            name = said
+            if not isinstance(name, str):
+                # (NAMES: the games, then the self-test)
+                raise BadRequest("a position needs its game: give game with it (one of %s)"
+                                 % ", ".join(programs.NAMES[:-1]))
+        else:
+            name = programs.first()
         if not isinstance(name, str):
-            # (NAMES: the games, then the self-test)
-            raise BadRequest("a position needs its game: give game with it (one of %s)" % ", ".join(programs.NAMES[:-1]))
-    else:
-        name = programs.first()
-    if not isinstance(name, str):
-        raise BadRequest("game must be a string (got %s)" % short(name))
-    prog = programs.find(name)
-    known = ["game"]
-    if prog.get("kind") != "tool":
-        known.extend(("players", "seed", "position"))
-        for opt in prog.get("options", ()):
-            known.append(opt[0])
-    for k in sorted(req):
-        if k not in known and k != "id" and k != "req":
-            raise BadRequest("unknown option %s for %s (known: %s)" % (short(k), name, ", ".join(known)))
-    if isinstance(said, str) and said != name:  # before the game reads it: its fields are not this game's
-        raise BadRequest("the position is for %s, not %s" % (said[:40], name))
-    opts = {}
-    for k in known:
-        if k in req:
-            opts[k] = req[k]
-            if "position" in req and k != "game" and k != "position":
-                raise BadRequest("position and %s exclude each other: a position holds its own seed, players and "
-                                 "options" % k)
-    opts["game"] = name  # (the position's own, when the request names none)
-    if "seed" in opts:
-        _int(opts, "seed", 0, 1 << 62)  # prng.SEED_MAX: a seed the board drew replays
-    elif "position" not in opts and prog.get("kind") != "tool":
-        if hasattr(t, "draw_seed"):  # (safe mode's table refuses any start)
-            t.draw_seed(opts)  # the board's own randomness, as the start menu does
-    if "players" in opts:
-        _int(opts, "players", 1, 64)
-    t.start_game(opts)
-    return {"mode": t.mode, "game": _program_name(t)}
+            raise BadRequest("game must be a string (got %s)" % short(name))
+        prog = programs.find(name)
+        known = ["game"]
+        if prog.get("kind") != "tool":
+            known.extend(("players", "seed", "position"))
+            for opt in prog.get("options", ()):
+                known.append(opt[0])
+        for k in sorted(req):
+            if k not in known and k != "id" and k != "req":
+                raise BadRequest("unknown option %s for %s (known: %s)" % (short(k), name, ", ".join(known)))
+        if isinstance(said, str) and said != name:  # before the game reads it: its fields are not this game's
+            raise BadRequest("the position is for %s, not %s" % (said[:40], name))
+        opts = {}
+        for k in known:
+            if k in req:
+                opts[k] = req[k]
+                if "position" in req and k != "game" and k != "position":
+                    raise BadRequest("position and %s exclude each other: a position holds its own seed, players and "
+                                     "options" % k)
+        opts["game"] = name  # (the position's own, when the request names none)
+        if "seed" in opts:
+            _int(opts, "seed", 0, 1 << 62)  # prng.SEED_MAX: a seed the board drew replays
+        elif "position" not in opts and prog.get("kind") != "tool":
+            if hasattr(t, "draw_seed"):  # (safe mode's table refuses any start)
+                t.draw_seed(opts)  # the board's own randomness, as the start menu does
+        if "players" in opts:
+            _int(opts, "players", 1, 64)
+        t.start_game(opts)
+        return {"mode": t.mode, "game": _program_name(t)}
+    finally:
+        if getattr(t, "play", None) is not None and SMALL_HEAP:  # a game is played (this one, or one a refused start left on)
+            forget_module("nightboard.table.programs")
+        programs = None
 
 
 def report(p, t, req, now):
@@ -263,8 +278,8 @@ def part(p, t, req, now):
     else:
         parts, size = p.parts, p.parts_size
     size += len(data)
-    if size > PARTS_MAX:
-        raise BadRequest("request too long: its parts come to more than %d characters" % PARTS_MAX)
+    if size > _PARTS_MAX:
+        raise BadRequest("request too long: its parts come to more than %d characters" % _PARTS_MAX)
     if not end:
         if seq == 0:
             p.parts = parts

@@ -5,6 +5,8 @@ docs/vampire_nights-rules-notes.md: the bite split and the player-count marks ar
 ours to decide, so they live here as tables).
 """
 
+from nightboard.compat import const
+
 # Room tiles (kind numbers are stored in states and actions: never renumber)
 CAT, CHEST, COFFIN, COINS, STONE, WEB, LORD, LADY, MINION, FATHER, MOTHER, DAUGHTER, DOG = range(13)
 COFFIN_BOTH = 13  # a Coffin in a loot pile, claimed with both guards (worth 8)
@@ -27,7 +29,7 @@ SHIELD, VAMPIRE = 0, 1
 BITE_NAMES = ("shield", "vampire")
 BITE_CARDS = 15
 VAMPIRE_BITES = (6, 5, 7)  # the option's values, the default first
-TURNS_AT = 2  # a player holding this many Vampire bite cards has turned Vampire
+_TURNS_AT = const(2)  # a player holding this many Vampire bite cards has turned Vampire
 
 # Player-count marks (N1, our decision B2): how many tiles/cards of a kind carry the "3" mark and the
 # "4" mark. With 2 players both are removed, with 3 players the "4" ones, with 4 players none.
@@ -45,7 +47,7 @@ VAMPIRE_SET = (15, 0)
 VILLAGER_VALUE = (2, 4)
 VILLAGER_SET = (9, 12)
 VILLAGER_DOG_SET = (14, 18)
-COINS_VALUE = 3
+_COINS_VALUE = const(3)
 STONE_ALONE, STONE_CURSED = 6, 2  # a guard player with more than one Stone scores 2 for each
 COFFIN_VALUE = {COFFIN_BOTH: 8, COFFIN_PAID: 10}
 
@@ -82,7 +84,7 @@ def is_vampire(bites):
     for b in bites:
         if b == VAMPIRE:
             n += 1
-    return n >= TURNS_AT
+    return n >= _TURNS_AT
 
 
 def score(loot, vampire):
@@ -101,7 +103,7 @@ def score(loot, vampire):
     total += dogs * VILLAGER_DOG_SET[side] + (vsets - dogs) * VILLAGER_SET[side]
     for v in VILLAGERS:
         total += (c[v] - vsets) * VILLAGER_VALUE[side]
-    total += c[COINS] * COINS_VALUE
+    total += c[COINS] * _COINS_VALUE
     if c[STONE] > 1 and not vampire:
         total += c[STONE] * STONE_CURSED
     else:

@@ -23,6 +23,7 @@ under look). A room turned face up flashes white on its cell, a bite the bitten 
 Everything drawn comes from views: the public one, and a seat's own while it holds look.
 """
 
+from nightboard.compat import const
 from nightboard.games.errors import GameError
 from nightboard.games.vampire_nights import actions as A
 from nightboard.table import palette as P
@@ -32,7 +33,7 @@ from nightboard.table.thinking import Thinking
 from nightboard.games.vampire_nights.components import ITEM_NAMES, ROOM_NAMES
 from nightboard.games.vampire_nights.state import SEATS
 
-BLINK_MS = 500
+_BLINK_MS = const(500)
 ANIM_MS = 900
 FLASH_BLINKS = 3
 PAGE_MS = 1500
@@ -165,7 +166,7 @@ class VampireNightsPlay:
     def _shared(self, v):
         """[(byte offset, colours)] of the cells that hold guards: the guards in turn in the order of the
         view (in their seat's colour, dimmed once laid down), then the room unless it is empty, one
-        every BLINK_MS."""
+        every BLINK_MS (_BLINK_MS)."""
         out = []
         guards = v["guards"]
         for k in range(len(guards)):
@@ -362,7 +363,7 @@ class VampireNightsPlay:
         turns on a cell, the cursor on the chosen target, the hand panels of the seats holding look, the
         blinking status LED of the seat to move and the refusals."""
         fr = self.frame
-        phase = (now // BLINK_MS) & 1023
+        phase = (now // _BLINK_MS) & 1023
         blink = phase & 1
         shared = self.shared
         for k in range(len(shared)):
@@ -482,7 +483,7 @@ class VampireNightsPlay:
         choice being made would spend blink, and so does its target, over the right-hand columns."""
         hp = self.hand_panel
         item, tile = (None, None)
-        if p == seat and not ((now // BLINK_MS) & 1):
+        if p == seat and not ((now // _BLINK_MS) & 1):
             item, tile = _uses(self.chosen())
         hand = own["hand"]
         for i in range(len(hand)):
@@ -506,7 +507,7 @@ class VampireNightsPlay:
         if p == seat and self.kind >= 0:  # the kind of action chosen, secret ones included
             hp.cell(p, 0, 6, KIND_COLOUR[self.kind] if self.kind in PUBLIC else ITEM_KIND.get(self.kind, WHITE))
             x = self._aim()
-            if x >= 0 and (now // BLINK_MS) & 1:
+            if x >= 0 and (now // _BLINK_MS) & 1:
                 # Its target: the right-hand columns of the panel stand for the mansion's, a row each
                 # for its rows (Entrance on top); the target blinks there in the seat's colour.
                 hp.cell(p, w - self.game.players + (x >> 3), x & 7, P.SEAT[p])
