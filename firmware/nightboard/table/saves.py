@@ -35,8 +35,7 @@ HEADROOM = 200  # room before the body for the header line
 BUFFER = 3072  # the largest game state seen in random play is about 1.1 KB; every save is this long
 BODY = BUFFER - HEADROOM  # every save's body is this long, whatever the game: its size tells nothing
 MAX_DEPTH = 16  # arrays/objects inside one another in a saved state (the games' states nest 2..4 deep)
-SEAL_STEP = 128  # bytes sealed in one frame, of text or of padding (256 took 2 to 5 ms on the emulated Pico, and a
-# frame that sealed a part and drew Dracula's move took 33.6 ms on grid8)
+SEAL_STEP = 256  # bytes sealed in one frame, of text or of padding: 2 to 5 ms, emulated Pico
 # Sealing takes this many frames whatever the state's length (a short one waits out the rest): the frames
 # after a save (the held one that collects its garbage) then fall at the same place for every game, and
 # the length of the hidden facts cannot be read from when the picture pauses.

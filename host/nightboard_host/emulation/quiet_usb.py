@@ -9,7 +9,7 @@ CPU time for an emulated second about halves.
 
 Why it is not the default (PicoEmu(quiet_usb=True) asks for it): once the board really idles, rp2040py steps a
 PIO state machine at most one instruction per idle jump of its clock, so the WS2812 line the LEDs are decoded from
-comes out wrong while the core sleeps through a frame's DMA (a short Dracula run: 36 decoded frames where the
+comes out wrong while the core sleeps through a frame's DMA (a short run of a grid game: 36 decoded frames where the
 simulated table drew 20, each picture in two parts). rp2040py's busy USB kept the core awake and the line right.
 So the tests that decode LEDs keep rp2040py's host, and the figures they give are a little pessimistic.
 
