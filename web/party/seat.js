@@ -6,6 +6,7 @@ const $ = (id) => document.getElementById(id);
 let seat = null;
 let picked = null; // the action (its JSON text) picked and not yet confirmed
 let sending = false;
+let shown = null; // the choices the buttons show now (their JSON text)
 
 function li(text) {
   const e = document.createElement("li");
@@ -30,16 +31,24 @@ function render() {
   const keys = s.actions.map((a) => JSON.stringify(a.action));
   if (picked !== null && !keys.includes(picked)) picked = null;
   $("choose-head").textContent = s.actions.length ? "Your choices" : "Nothing to choose now";
-  $("actions").replaceChildren(...s.actions.map((a, i) => {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = a.words;
-    b.dataset.action = keys[i];
-    if (keys[i] === picked) b.classList.add("picked");
+  // the buttons are made again only when the choices change: a message that changes something else (another
+  // seat's move, the board's words) must not swap the button under a finger that is tapping it
+  const list = JSON.stringify(s.actions.map((a) => [a.action, a.words]));
+  if (list !== shown) {
+    shown = list;
+    $("actions").replaceChildren(...s.actions.map((a, i) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.textContent = a.words;
+      b.dataset.action = keys[i];
+      b.addEventListener("click", () => { picked = keys[i]; $("error").textContent = ""; render(); });
+      return b;
+    }));
+  }
+  for (const b of $("actions").children) {
+    b.classList.toggle("picked", b.dataset.action === picked);
     b.disabled = sending;
-    b.addEventListener("click", () => { picked = keys[i]; $("error").textContent = ""; render(); });
-    return b;
-  }));
+  }
   const chosen = s.actions[keys.indexOf(picked)];
   $("confirm").hidden = !chosen;
   $("chosen").textContent = chosen ? chosen.words : "";
@@ -81,6 +90,7 @@ function connect() {
 function gone() {
   $("status").textContent = "This join code is no longer valid: ask for a fresh one at the table.";
   $("actions").replaceChildren();
+  shown = null;
   $("view").replaceChildren();
   $("confirm").hidden = true;
 }
