@@ -22,12 +22,14 @@ restart()             restart the firmware at once, as machine.reset() does on a
                       a watchdog reset: the table resumes its saved game); None where the port cannot.
 soft_reset()          run main.py again in a fresh heap (machine.soft_reset() on a Pico), for the
                       table's return to its start menu (table/fresh.py); None where the port cannot.
+encode_loop           the LED encoder's per-LED loop compiled for the chip (hal/native_encode.py: viper on
+                      the Pico), or None: table/frame.py's Encoder runs its Python loop, the same bytes.
 random_bytes(n)       n bytes of the board's own randomness (hal/entropy.py: os.urandom where it
                       exists); seeds of games with hidden facts, the board's key, saves' nonces.
 
 Backends: sim.py (host and tests: SimPixels, SimButtons, SimClock, RealClock,
 MemStorage, DirStorage, make_sim_hal) and board.py (make_board_hal for the Pico,
-built from rp2_ws2812, rp2_buttons, rp2_clock, rp2_storage).
+built from rp2_ws2812, rp2_buttons, rp2_clock, rp2_storage, native_encode).
 """
 
 
@@ -37,7 +39,7 @@ class Hal:
     os.urandom (hal/entropy.py where the port has none; a test may give entropy.SeededRandom)."""
 
     def __init__(self, pixels, buttons, clock, storage, watchdog=None, reset_cause="power-on", random_bytes=None,
-                 restart=None, soft_reset=None):
+                 restart=None, soft_reset=None, encode_loop=None):
         self.pixels = pixels
         self.buttons = buttons
         self.clock = clock
@@ -46,6 +48,7 @@ class Hal:
         self.reset_cause = reset_cause
         self.restart = restart
         self.soft_reset = soft_reset
+        self.encode_loop = encode_loop  # the LED encoder's loop compiled for the chip (native_encode.py), or None
         if random_bytes is None:
             import os
 

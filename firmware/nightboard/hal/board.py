@@ -1,6 +1,7 @@
 """The Pico's hal, built from a validated board profile.
 
-make_board_hal(profile) -> object with .pixels .buttons .clock .storage.
+make_board_hal(profile) -> object with .pixels .buttons .clock .storage, and .encode_loop: the LED
+encoder's loop compiled by viper at the start (native_encode.py).
 Pixels use the PIO+DMA driver; when this MicroPython has no rp2.DMA (older than
 1.21) or no DMA channel is free, they fall back to the blocking neopixel module
 with a printed warning.
@@ -59,8 +60,14 @@ def make_board_hal(profile, storage_dir=DEFAULT_DIR, sm_id=0):
     buttons = make_buttons(_section(profile, "buttons"))
     import machine
 
+    from nightboard.compat import forget_module
+
+    from .native_encode import compiled
+
+    loop = compiled()
+    forget_module("nightboard.hal.native_encode")  # the loop's source text is needed no more
     return Hal(pixels, buttons, Clock(), FlashStorage(storage_dir), Watchdog(), reset_cause(), restart=restart,
-               soft_reset=getattr(machine, "soft_reset", None))
+               soft_reset=getattr(machine, "soft_reset", None), encode_loop=loop)
 
 
 def restart():

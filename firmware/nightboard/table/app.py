@@ -108,7 +108,8 @@ class Table(Keeper):
         reading = start is None and carried is None and save_waiting(hal.storage)
         if not reading:
             self.menu  # noqa: B018 - made now, low in the heap
-        self.encoder = Encoder(profile, buffers=2)  # encode the next frame while DMA sends the last
+        # encode the next frame while DMA sends the last; with the chip's compiled loop where the hal has one
+        self.encoder = Encoder(profile, buffers=2, loop=getattr(hal, "encode_loop", None))
         self._shown = bytearray(len(self.frame.rgb))  # the frame last encoded and sent
         self._shown_brightness = -1
         self._since_sent = REFRESH_FRAMES

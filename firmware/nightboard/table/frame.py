@@ -92,10 +92,11 @@ class Encoder:
     preallocated buffers (`buf` is the one written last), so a frame can be
     encoded while the previous one is still going out by DMA. After encode():
     `last_ma` is the estimated draw in mA (after limiting) and `limited` tells
-    whether the limit scaled the frame.
+    whether the limit scaled the frame. `loop`: the per-LED loop compiled for
+    the chip (hal/native_encode.py) where the hal has one; the same bytes.
     """
 
-    def __init__(self, profile, buffers=1):
+    def __init__(self, profile, buffers=1, loop=None):
         led = profile["led"]
         power = profile["power"]
         self.n = led["count"]
@@ -107,6 +108,7 @@ class Encoder:
         self._or = self.order.find("R")
         self._og = self.order.find("G")
         self._ob = self.order.find("B")
+        self._loop = loop  # the per-LED loop compiled for this chip (hal/native_encode.py), or None
         self.ma_per_channel = led["ma_per_channel"]
         self.idle_ma = led["idle_ma_per_led"] * self.n
         self.budget_ma = power["budget_ma"]
@@ -140,6 +142,8 @@ class Encoder:
         o_r = self._or
         o_g = self._og
         o_b = self._ob
+        if self._loop is not None:
+            return self._finish(self._loop(src, dst, t, n3, o_r, o_g, o_b))
         s = 0
         for j in range(0, n3, 3):
             r = t[src[j]]
@@ -149,11 +153,15 @@ class Encoder:
             dst[j + o_g] = g
             dst[j + o_b] = b
             s += r + g + b
+        return self._finish(s)
+
+    def _finish(self, s):
+        # s: the sum of the wire bytes just written; the current limit and the estimate follow from it
         self.limited = s > self._max_sum
         if self.limited:
             s = self._limit(s)
         self.last_ma = s * self.ma_per_channel // 255 + self.idle_ma
-        return dst
+        return self.buf
 
     def _limit(self, s):
         # Fixed-point scale below 1.0 (of 65536): rounding down keeps the
