@@ -66,8 +66,8 @@ def test_menu_turn_animation_and_save_frames_equal_the_simulated_table(ring_turn
     assert n >= 12  # frames are sent when they change: menu pulses, the game, the turn's animation
     exact, stretched, wrong = compare_frames(board, sim_frames)
     assert wrong == [], "frames %s of %d differ" % (wrong[:10], n)
-    # The emulator's WS2812 decoder reads a lone 0-bit as 1 in a few frames (README: emulated Pico).
-    assert len(stretched) <= n // 4, (stretched, n)
+    # Before pio_pace.py the emulator's decoder read a lone 0-bit as 1 in a few frames: a PIO late while the core slept.
+    assert stretched == [], (stretched, n)  # none read wrong since the PIO is kept on time (pio_pace.py)
     assert table.program["name"] == "vampiring" and table.play.turns_done == 1  # both presses counted
 
 
@@ -157,11 +157,14 @@ def test_protocol_replies_come_within_a_few_frames():
     assert took["hello"][0] < 7 * FRAME_US / 1000, took
     assert took["hello"][1] < 4 * FRAME_US / 1000, took
     assert max(took["state"]) < 4 * FRAME_US / 1000, took
+    print("replies (ms):", took)
     if max(took["frame"]) >= 4 * FRAME_US / 1000:
         # Known gap (issue 39, 2026-11-29): since the rule of one `frame` or `state` reply a frame and the look
         # that waits for a changed picture (table/protocol.py, app.py _look), this `frame`, sent as the last
         # `state` reply came, is answered 74.5 ms later (two runs), where 4 frames are 66.7 ms; before, within 4
-        # frames. Cause not found yet; every check above still holds.
+        # frames. Cause not found yet; every check above still holds. With the emulator's quiet USB host and its
+        # PIO kept on time (the defaults since 2026-11-29, emulation/quiet_usb.py, pio_pace.py) and the board's
+        # compiled encoder loop it measured 54.1 ms in two runs: inside, but within a frame of the bound.
         pytest.xfail("a `frame` right after a `state` reply: %.1f ms, over 4 frames (issue 39)" % max(took["frame"]))
 
 

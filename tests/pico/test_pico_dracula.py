@@ -82,8 +82,8 @@ def test_the_round_frames_equal_the_simulated_table(hunt):
     assert abs(len(board) - len(sim_frames)) <= 1 and n > 20
     exact, stretched, wrong = compare_frames(board, sim_frames)
     assert wrong == [], "frames %s of %d differ" % (wrong[:10], n)
-    # The emulator's WS2812 decoder reads a lone 0-bit as 1 in a few frames (README: emulated Pico).
-    assert len(stretched) <= n // 4, (stretched, n)
+    # Before pio_pace.py the emulator's decoder read a lone 0-bit as 1 in a few frames: a PIO late while the core slept.
+    assert stretched == [], (stretched, n)  # none read wrong since the PIO is kept on time (pio_pace.py)
     assert table.game.turn >= 2  # the round was played in the simulation too
 
 
@@ -112,7 +112,9 @@ def test_a_hunter_s_ok_and_dracula_s_night_keep_within_2_frame_times(hunt):
     steps = sorted({tick_of(hunt, s) for n, s, _d in hunt.parts if n == "step"})
     played = [i for i in range(steps[0], len(hunt.held)) if hunt.held[i] == HELD_TURN][0]
     night = set(range(steps[0], played + 2))
-    assert len(oks) >= 6 and len(steps) >= 3 and len(night) >= 20
+    # (the probe keeps a dispatch of 4 ms or more: 6 or more of the round's oks with rp2040py's busy USB host, 5 with
+    # the quiet one, whose board takes fewer interrupts; a shorter one is within the budget anyway)
+    assert len(oks) >= 5 and len(steps) >= 3 and len(night) >= 20
     judged = oks | night | {i + 1 for i in oks}
     answered, collected = _own_requests(hunt)
     judged -= answered | collected  # judged below (a press may land in a frame that collects)
@@ -123,15 +125,12 @@ def test_a_hunter_s_ok_and_dracula_s_night_keep_within_2_frame_times(hunt):
 # request draws nothing, the next collects the reply's garbage and draws nothing, and each part of a save
 # (a frame's drawing is about 15 ms on this grid, 22 to 28 ms while Dracula's move is shown) is at most
 # SEAL_STEP bytes of sealing. Before, such frames took 39 to 52 ms.
-# Known gap (issue 44, docs/performance.md): one frame of the round measured 33.6 and 33.7 ms in two runs of
-# 2026-11-28/29 (grid8, the frame right after the turn ended): a 256-byte step of the save's sealing (2 to 5 ms)
-# in a frame that draws Dracula's move (some 20 ms) and sends a changed picture (`_show`, 6.4 to 7.5 ms: the
-# encoder is a Python loop over every LED). Sealing 128 bytes a frame made that frame fit but doubled the save's
-# frames and broke eight tests that wait on a save; not kept. Not strict: the frame sits within 0.5 ms of the
-# limit, and the emulator's own USB load (emulation/quiet_usb.py) is in every figure.
-@pytest.mark.xfail(reason="a save's sealing step and Dracula's move drawn in one frame: 33.6 ms on grid8 (issue 44)",
-                   strict=False)
+# Once a known gap (issue 44): one frame at 33.6 and 33.7 ms (2026-11-28/29), a 256-byte step of the save's sealing
+# in a frame that draws Dracula's move (some 20 ms) and sends a changed picture (the encoder's Python loop over
+# every LED, 5.8 ms on grid8). The board's hal now gives the encoder that loop compiled by viper
+# (hal/native_encode.py, 0.17 ms), which brought the frame inside (docs/performance.md).
 def test_no_long_frame_in_the_round(hunt):
     from nightboard_host.emulation.pico_emu import long_frames
 
     assert long_frames(hunt, hunt.marks["moves"][0], 1 << 62, LIMIT_US) == []
+    print("the round's longest frame: %.1f ms" % (max(w for s, w in hunt.ticks if s >= hunt.marks["moves"][0]) / 1000))

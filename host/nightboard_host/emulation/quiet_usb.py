@@ -7,11 +7,10 @@ host sends an OUT transfer only with data in it, and the board idles. Measured o
 game's start took 347.5 ms with that load and 264.8 ms without; a `memory` reply 52.0 and 36.9 ms; the emulator's
 CPU time for an emulated second about halves.
 
-Why it is not the default (PicoEmu(quiet_usb=True) asks for it): once the board really idles, rp2040py steps a
-PIO state machine at most one instruction per idle jump of its clock, so the WS2812 line the LEDs are decoded from
-comes out wrong while the core sleeps through a frame's DMA (a short run of a grid game: 36 decoded frames where the
-simulated table drew 20, each picture in two parts). rp2040py's busy USB kept the core awake and the line right.
-So the tests that decode LEDs keep rp2040py's host, and the figures they give are a little pessimistic.
+It is PicoEmu's default since the PIO is kept on time through the core's sleep (pio_pace.py). Before that, once the
+board really idled, rp2040py stepped a PIO state machine at most one instruction per idle jump of its clock, so the
+WS2812 line the LEDs are decoded from came out wrong while the core slept through a frame's DMA, and rp2040py's busy
+USB, by keeping the core awake, kept the line right. PicoEmu(quiet_usb=False) gives rp2040py's own host back.
 
 `quiet(cdc)` changes one USBCDC so that an armed OUT buffer waits unanswered until bytes come
 (send_serial_byte), then is filled one read delay later with all that came by then (as before, a read takes at
