@@ -64,6 +64,20 @@ def test_seat_gives_the_seats_own_view_and_its_choices_in_words(name):
             assert r["choices"] == []
 
 
+def test_the_first_seat_view_of_a_game_brings_its_words_whoever_is_to_move():
+    # Their import is a phone's joining (some 50 ms of a frame on a Pico with .mpy files, `make bench
+    # ONLY=party_pico`), not a frame in the middle of a turn when a seat first has choices.
+    from nightboard.table import protocol_kinds
+
+    d, link = linked("vampire_nights")
+    g = d.table.game
+    waiting = [s for s in range(g.players_count()) if s not in g.to_move()]
+    assert waiting
+    protocol_kinds.put_away()
+    assert link.call("seat", seat=waiting[0])["choices"] == []
+    assert protocol_kinds._WORDS[0] is not None and protocol_kinds._WORDS[0][0] == "vampire_nights"
+
+
 def test_seat_of_a_seat_the_board_plays_and_in_the_menu_says_so():
     d, link = linked("vampire_cards", board=1)
     r = link.call("seat", seat=3)
@@ -111,6 +125,11 @@ def test_act_plays_as_the_seats_buttons_would(name):
     while by_buttons.hal.clock.ticks_ms() != d.hal.clock.ticks_ms():  # the same moment on both (blinking)
         (by_buttons if by_buttons.hal.clock.ticks_ms() < d.hal.clock.ticks_ms() else d).frames()
     a_t, b_t = by_buttons.table, d.table
+    for _ in range(30):  # a seat that blinks from when it began to wait (the card game): in the same phase on both
+        if getattr(a_t.play, "lit", None) == getattr(b_t.play, "lit", None):
+            break
+        by_buttons.frames()
+        d.frames()
     assert a_t.game.to_json() == b_t.game.to_json()
     assert a_t.play.turns_done == b_t.play.turns_done
     assert a_t.events.recent(20) == b_t.events.recent(20) and a_t.events.recorded == b_t.events.recorded
@@ -377,10 +396,15 @@ def test_a_look_during_a_save_is_answered_at_once_while_a_seat_holds_look():
      b'@nb {"id": 4, "req": "frame"}\n', [[1, 2], [3], [4]]),
     (b'@nb {"id": 1, "req": "hello"}\n@nb {"id": 2, "req": "frame"}\n@nb {"id": 3, "req": "hello"}\n',
      [[1, 2, 3]]),
+    (b'@nb {"id": 1, "req": "frame"}\n@nb {"id": 2, "req": "seat", "seat": 0}\n'
+     b'@nb {"id": 3, "req": "seat", "seat": 1}\n@nb {"id": 4, "req": "events"}\n', [[1], [2], [3, 4]]),
+    (b'@nb {"id": 1, "req": "events"}\n@nb {"id": 2, "req": "seat", "seat": 2}\n@nb {"id": 3, "req": "state"}\n',
+     [[1, 2], [3]]),
 ])
-def test_a_frame_answers_one_frame_or_state_at_most(lines, frames):
-    # The two costliest replies on a Pico never share a frame (49 ms on grid8 on the emulated RP2040): the
-    # second waits for the next frame that answers, every line still answered once and in order.
+def test_a_frame_answers_one_frame_state_or_seat_at_most(lines, frames):
+    # The costliest replies on a Pico never share a frame (a `frame` and a `state` 49 ms on grid8 on the
+    # emulated RP2040; a `frame` and two seats' views with their choices in words 99 ms, four phones' pages
+    # open): the second waits for the next frame that answers, every line still answered once and in order.
     d, link = linked("vampire_nights")
     link.send_raw(lines)
     per_frame = []

@@ -42,8 +42,9 @@ _FRAME_ONLY = const(2)  # table.serving in a frame with room for a `frame` reply
 # anywhere in the line (no parse): a line that merely holds the word is answered alone too, which costs a frame.
 # (Names here are kept few: each new one is interned for good, docs/performance.md "Interned names".)
 _ALONE = const(1)
-# The two replies that cost a Pico most (a `frame` on grid8 some 25 ms on the emulated RP2040, a `state` 17 to
-# 18 ms): at most one of them a frame (together, 49 ms there); the second waits for the next frame that answers.
+# The replies that cost a Pico most (a `frame` on grid8 some 25 ms on the emulated RP2040, a `state` 17 to
+# 18 ms, a `seat` with its choices in words more): at most one of them a frame (a `frame` and two `seat`s took
+# 99 ms there, four phones' pages open on a 4-player grid game); the next waits for the next frame that answers.
 _HEAVY = const(2)
 
 
@@ -93,11 +94,11 @@ def parse_line(line):
 
 def _alone(line, n):
     """_ALONE when the request line line[:n] is one of the kinds answered alone (or holds one's name), _HEAVY
-    when it is a `frame` or a `state` (or holds either word), else 0."""
+    when it is a `frame`, a `state` or a `seat` (or holds one of those words), else 0."""
     for word in (b'"act"', b'"start"'):
         if line.find(word, 0, n) >= 0:
             return _ALONE
-    for word in (b'"frame"', b'"state"'):
+    for word in (b'"frame"', b'"state"', b'"seat"'):
         if line.find(word, 0, n) >= 0:
             return _HEAVY
     return 0

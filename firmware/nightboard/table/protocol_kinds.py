@@ -373,10 +373,14 @@ def seat(p, t, req, now):
     if phone is not None:
         t.set_phone(seat, phone)
     r["phone"] = t.is_phone(seat)
+    # The game's words come in with the first seat's view, to move or not: their import (some 50 ms on a
+    # Pico with .mpy files) is part of a phone's joining, not of a frame in the middle of someone's turn.
+    words(t)
     v = r["view"] = g.view(seat)
     if not g.over and seat in g.to_move():
         r["to_move"] = True
-        r["choices"] = [{"action": a, "words": _say(t, g, v, a)} for a in g.legal(seat)]
+        legal = v.get("legal") if isinstance(v, dict) else None  # a view that holds them: not worked out twice
+        r["choices"] = [{"action": a, "words": _say(t, g, v, a)} for a in (g.legal(seat) if legal is None else legal)]
     return r
 
 
