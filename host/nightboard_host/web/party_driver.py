@@ -29,6 +29,7 @@ LINES = 4  # requests sent at once: the board answers up to 4 lines in a frame (
 ROUND_GAP_S = 0.05
 STATE_EVERY_S = 0.25  # the words, the log and the seats' views (also at once after anything a page did)
 SEATS_EVERY_S = 2.0  # each seat's view, asked again even when nothing public moved
+HEAVY = ("frame", "state", "seat")  # the replies the board gives one a frame (docs/protocol.md): one a round
 RETRY_S = 1.0
 LOG_KEPT = 60
 
@@ -81,6 +82,7 @@ class Driver:
         self._log_game = None
         self._last_seq = 0
         self._to_move = []
+        self._framed = True  # the last round asked for the frame (the seats' views waiting take every other round)
         self.phones = set()  # seats whose page has been opened: marked on the board as played from a phone
         self._marked = set()  # seats the board said are marked so
         self._board_seats = set()  # seats of the game the board said it plays
@@ -212,14 +214,22 @@ class Driver:
                 self._work[:0] = [("state", {}, self._got_state), ("events", {"since": self._last_seq},
                                                                     self._got_events)]
             self._force = self._force or bool(cmds)
-        # A round asks for the frame or for the words, not both: the board answers one `frame` or `state` a frame
-        # (the costliest replies on a Pico), so the second would keep every line behind it, a page's action
-        # too, three frames more. After an action the frame comes first (its turn's picture, during the save).
+        # A round asks for one of the costliest replies on a Pico (the frame, the words or a seat's view): the
+        # board answers one `frame`, `state` or `seat` a frame, so a second would keep every line behind it, a
+        # page's action too, three frames more, and a round of a frame and four seats' views took some 12
+        # frames. After an action the frame comes first (its turn's picture, during the save); then the words
+        # when they are due (the log's `events` with the next frame: a `state` and its `events` took 34 to 36 ms
+        # of a frame on a Pico); the seats' views waiting take every other round, the frame the others.
         words = not cmds and bool(self._work) and self._work[0][0] == "state"
-        reqs = [] if words else [("frame", {}, self._got_frame)]
+        seat = not cmds and not words and bool(self._work) and self._work[0][0] == "seat" and self._framed
+        reqs = [] if words or seat else [("frame", {}, self._got_frame)]
+        self._framed = not (words or seat)
         room = LINES - len(cmds) if cmds else LINES - 1
-        while self._work and len(reqs) < room and not (self._work[0][0] == "events" and any(
-                r[0] == "events" for r in reqs)) and not (self._work[0][0] == "state" and not words):
+        while self._work and len(reqs) < room:
+            kind = self._work[0][0]
+            if kind in HEAVY and any(r[0] in HEAVY for r in reqs) or kind == "state" and not words or \
+                    kind == "events" and (words or any(r[0] == "events" for r in reqs)):
+                break
             reqs.append(self._work.pop(0))
         try:
             exchange(self.link, [self._command(c) for c in cmds] + reqs, more=self._more)
@@ -340,7 +350,8 @@ class Driver:
         r = self._state or {}
         playing = r.get("mode") in ("game", "confirm_quit")
         self._to_move = [s for s in self._to_move if s < self.players] if playing else []
-        for s in range(self.seats):
+        # The seats the game waits for first: their choices are what a phone in a hand is waiting for.
+        for s in sorted(range(self.seats), key=lambda s: s not in self._to_move):
             if not playing or s >= self.game_seats:
                 self._publish_seat(s, None)
                 continue

@@ -4,9 +4,10 @@ phones' pages are open, and a tap to the board's LEDs and to the `frame` reply t
 The real party cannot run against the emulated RP2040 (it runs 18 to 20 times slower than a Pico: the party's
 wall-clock pauses would be twenty times as short for the board), so its rounds are played here in the board's own
 time, as party_driver.Driver sends them: each round the pages' action first (as the act's HTTP request brings
-it), then `frame`, the words (`state`, `events`) every STATE_EVERY_S and at once after an action, each seat's
-view (`seat`, marked as played from a phone) after the words changed or every SEATS_EVERY_S, at most LINES
-lines at once, then ROUND_GAP_S of quiet. Every TAP_EVERY_MS the seat to move plays its first choice. The
+it), then one of the replies the board gives one a frame (HEAVY): after an action the `frame`; the words
+(`state`) every STATE_EVERY_S and at once after an action, the log (`events`) with the next frame; each seat's
+view (`seat`, marked as played from a phone; the seats to move first) after the words changed or every
+SEATS_EVERY_S, every other round while some wait; at most LINES lines at once, then ROUND_GAP_S of quiet. Every TAP_EVERY_MS the seat to move plays its first choice. The
 probe times every frame (its work, not the wait for the next): how many take longer than two frame times, and
 which replies the longest ones answered.
 """
@@ -14,7 +15,7 @@ which replies the longest ones answered.
 import json
 import statistics
 
-from nightboard_host.web.party_driver import LINES, ROUND_GAP_S, SEATS_EVERY_S, STATE_EVERY_S
+from nightboard_host.web.party_driver import HEAVY, LINES, ROUND_GAP_S, SEATS_EVERY_S, STATE_EVERY_S
 
 PROFILE = "grid8"
 PLAYERS = 4
@@ -48,6 +49,8 @@ class _Party:
         self.acts = []  # (emulated us sent, ok)
         self.served = []  # (emulated us the reply came, kind)
         self.marked = set()
+        self.framed = True  # the last round asked for the frame
+        self.to_move = set()  # the seats whose last view said the game waits for them
 
     def round(self, emu, now_ms, tap):
         cmds = []
@@ -58,9 +61,18 @@ class _Party:
             self.words_due = now_ms + STATE_EVERY_S * 1000
             if not any(k == "state" for k, _a in self.work):
                 self.work[:0] = [("state", {}), ("events", {"since": self.since})]
-        reqs = cmds + [("frame", {})]
+        # As the party's rounds: one of the replies the board gives one a frame (HEAVY) a round; after an action
+        # the frame, the words when due, the seats' views waiting every other round.
+        words = not cmds and bool(self.work) and self.work[0][0] == "state"
+        seat = not cmds and not words and bool(self.work) and self.work[0][0] == "seat" and self.framed
+        reqs = cmds + ([] if words or seat else [("frame", {})])
+        self.framed = not (words or seat)
         room = LINES - len(cmds) if cmds else LINES - 1
         while self.work and len(reqs) < room:
+            kind = self.work[0][0]
+            if kind in HEAVY and any(k in HEAVY for k, _a in reqs) or \
+                    kind == "events" and (words or any(k == "events" for k, _a in reqs)):
+                break
             reqs.append(self.work.pop(0))
         ids = {}
         text = ""
@@ -102,7 +114,7 @@ class _Party:
         if key != self.key or now_ms >= self.seats_due:
             self.key = key
             self.seats_due = now_ms + SEATS_EVERY_S * 1000
-            for s in range(PLAYERS):
+            for s in sorted(range(PLAYERS), key=lambda s: s not in self.to_move):  # as the party: to move first
                 args = {"seat": s}
                 if s not in self.marked:
                     args["phone"] = True
@@ -116,6 +128,9 @@ class _Party:
             s = r["seat"]
             if r.get("phone"):
                 self.marked.add(s)
+            self.to_move.discard(s)
+            if r.get("to_move"):
+                self.to_move.add(s)
             if r.get("to_move") and r.get("choices"):
                 self.moving[s] = r["choices"][0]["action"]
             else:
