@@ -58,9 +58,13 @@ def _leds(d):
 
 
 def _lit_phase(d, period=400):
-    """Frames until the blink is in its lit half (the chosen cards show)."""
-    while (d.hal.clock.ticks_ms() // period) % 2 != 0:
+    """Frames until the blink is in its lit half (the chosen cards show), and the waiting seat's own blink (from
+    when its turn came: the card game's `lit`) too."""
+    for _ in range(200):
+        if (d.hal.clock.ticks_ms() // period) % 2 == 0 and getattr(d.table.play, "lit", True):
+            return
         d.frames(1)
+    raise AssertionError("no frame in both lit halves")
 
 
 # --- the profile and the renderer -------------------------------------------------------------------

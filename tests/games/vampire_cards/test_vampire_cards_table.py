@@ -34,7 +34,7 @@ def test_a_hand_shows_on_its_own_panel_only_while_look_is_held():
     d = start()
     g = d.table.play.game
     d.settle()  # the start deal shown whole
-    while d.hal.clock.ticks_ms() % 800 > 100:  # the same blink phase below: 400 ms lit, 400 ms dark
+    while (d.hal.clock.ticks_ms() - d.table.play.wait_since) % 800 > 100:  # the same blink phase below: 400 ms dark, 400 ms lit
         d.frames(1)
     before = leds(d)
     d.hold(1, "look")

@@ -90,6 +90,8 @@ class VampireCardsPlay:
         self.pick = 0
         self.dirty = True  # the state changed: the waiting seat's actions are read again
         self.waiting = -1
+        self.wait_since = -1  # when the waiting seat began to wait (-1: at the next frame drawn)
+        self.lit = True  # the waiting seat's lights in this frame (they blink)
         self.legal = []
         self.chosen = None
         self.version = 0
@@ -121,7 +123,10 @@ class VampireCardsPlay:
             return
         g = self.game
         self.dirty = False
-        self.waiting = -1 if g.over else g.to_move()[0]
+        w = -1 if g.over else g.to_move()[0]
+        if w != self.waiting:
+            self.wait_since = -1
+        self.waiting = w
         self.legal = [] if g.over else g.legal(self.waiting)
         self.kind = 0
         self.pick = 0
@@ -271,6 +276,12 @@ class VampireCardsPlay:
         n = g.n
         blink = (now // 400) % 2 == 0
         waiting = self.waiting
+        # The seat the game waits for blinks from when it began to wait, dark first: the frame that hands the
+        # table to the next seat changes a light at once, whatever the clock (a tap from a phone is seen on
+        # the table within a frame of the turn, not up to 25 frames later when the blink came round).
+        if self.wait_since < 0:
+            self.wait_since = now
+        lit = self.lit = ((now - self.wait_since) // 400) % 2 == 1
         ring = lay.ring_len
         seats = lay.max_players
         sector = ring // seats
@@ -279,7 +290,7 @@ class VampireCardsPlay:
                 break
             at = ring // 2 + s * sector  # the arc in front of its panel (panel 0 faces ring position 0 across the table)
             col = ESCAPED if g.escaped[s] else P.SEAT[s]
-            if s == waiting and not blink:
+            if s == waiting and not lit:
                 col = OFF
             fr.put(3 * lay.ring_led(at), col)
             if g.bites[s] >= 0:
@@ -321,7 +332,7 @@ class VampireCardsPlay:
         fr = self.frame
         a = self.layout.panel_at[s]
         st = a + STATUS_AT
-        fr.put(st, P.SEAT[s] if (s != self.waiting or blink) else OFF)
+        fr.put(st, P.SEAT[s] if (s != self.waiting or self.lit) else OFF)
         if now < self.refused_until[s]:
             fr.put(st + 3, P.ERROR if blink else OFF)
             fr.put(st + 6, P.ERROR if blink else OFF)
