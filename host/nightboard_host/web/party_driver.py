@@ -34,6 +34,31 @@ RETRY_S = 1.0
 LOG_KEPT = 60
 
 
+def plan_round(acts, work, framed):
+    """What one round asks besides the `acts` pages' requests it sends first: (ask for the frame, how many of
+    `work`'s first requests go with it). `work` holds the waiting requests, each (kind, ...); `framed`: the
+    last round asked for the frame. A round asks for one of the costliest replies on a Pico (the frame, the words or a seat's view,
+    HEAVY): the board answers one `frame`, `state` or `seat` a frame, so a second would keep every line behind
+    it, a page's action too, three frames more (a round of a frame and four seats' views took some 12 frames).
+    After an action the frame comes first (its turn's picture, during the save); then the words when they are
+    due, the log's `events` with the next frame (a `state` and its `events` took 34 to 36 ms of a frame on a
+    Pico); the seats' views waiting take every other round, the frame the others."""
+    words = not acts and bool(work) and work[0][0] == "state"
+    seat = not acts and not words and bool(work) and work[0][0] == "seat" and framed
+    frame = not (words or seat)
+    kinds = ["frame"] if frame else []
+    room = LINES - acts if acts else LINES - 1  # the board answers up to LINES lines in a frame
+    n = 0
+    while n < len(work) and len(kinds) < room:
+        kind = work[n][0]
+        if kind in HEAVY and any(k in HEAVY for k in kinds) or kind == "state" and not words or \
+                kind == "events" and (words or "events" in kinds):
+            break
+        kinds.append(kind)
+        n += 1
+    return frame, n
+
+
 def dumps(obj):
     """The one way the party writes a message: the same object always gives the same bytes."""
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
@@ -214,23 +239,10 @@ class Driver:
                 self._work[:0] = [("state", {}, self._got_state), ("events", {"since": self._last_seq},
                                                                     self._got_events)]
             self._force = self._force or bool(cmds)
-        # A round asks for one of the costliest replies on a Pico (the frame, the words or a seat's view): the
-        # board answers one `frame`, `state` or `seat` a frame, so a second would keep every line behind it, a
-        # page's action too, three frames more, and a round of a frame and four seats' views took some 12
-        # frames. After an action the frame comes first (its turn's picture, during the save); then the words
-        # when they are due (the log's `events` with the next frame: a `state` and its `events` took 34 to 36 ms
-        # of a frame on a Pico); the seats' views waiting take every other round, the frame the others.
-        words = not cmds and bool(self._work) and self._work[0][0] == "state"
-        seat = not cmds and not words and bool(self._work) and self._work[0][0] == "seat" and self._framed
-        reqs = [] if words or seat else [("frame", {}, self._got_frame)]
-        self._framed = not (words or seat)
-        room = LINES - len(cmds) if cmds else LINES - 1
-        while self._work and len(reqs) < room:
-            kind = self._work[0][0]
-            if kind in HEAVY and any(r[0] in HEAVY for r in reqs) or kind == "state" and not words or \
-                    kind == "events" and (words or any(r[0] == "events" for r in reqs)):
-                break
-            reqs.append(self._work.pop(0))
+        frame, n = plan_round(len(cmds), self._work, self._framed)
+        self._framed = frame
+        reqs = ([("frame", {}, self._got_frame)] if frame else []) + self._work[:n]
+        del self._work[:n]
         try:
             exchange(self.link, [self._command(c) for c in cmds] + reqs, more=self._more)
         except Exception as e:  # the board gone, or a reply the party could not use: no page waits for ever

@@ -1,4 +1,4 @@
-"""`nightboard party`'s traffic on the emulated Pico (`make bench ONLY=party`): the board's frames while four
+"""`nightboard party`'s traffic on the emulated Pico (`make bench ONLY=party_pico`): the board's frames while four
 phones' pages are open, and a tap to the board's LEDs and to the `frame` reply that shows it, in emulated time.
 
 The real party cannot run against the emulated RP2040 (it runs 18 to 20 times slower than a Pico: the party's
@@ -7,15 +7,16 @@ time, as party_driver.Driver sends them: each round the pages' action first (as 
 it), then one of the replies the board gives one a frame (HEAVY): after an action the `frame`; the words
 (`state`) every STATE_EVERY_S and at once after an action, the log (`events`) with the next frame; each seat's
 view (`seat`, marked as played from a phone; the seats to move first) after the words changed or every
-SEATS_EVERY_S, every other round while some wait; at most LINES lines at once, then ROUND_GAP_S of quiet. Every TAP_EVERY_MS the seat to move plays its first choice. The
-probe times every frame (its work, not the wait for the next): how many take longer than two frame times, and
-which replies the longest ones answered.
+SEATS_EVERY_S, every other round while some wait (party_driver.plan_round); at most 4 lines at once, then
+ROUND_GAP_S of quiet. Every TAP_EVERY_MS the seat to move plays its first choice. The probe times every frame
+(its work, not the wait for the next): how many take longer than two frame times, and which replies the longest
+ones answered.
 """
 
 import json
 import statistics
 
-from nightboard_host.web.party_driver import HEAVY, LINES, ROUND_GAP_S, SEATS_EVERY_S, STATE_EVERY_S
+from nightboard_host.web.party_driver import ROUND_GAP_S, SEATS_EVERY_S, STATE_EVERY_S, plan_round
 
 PROFILE = "grid8"
 PLAYERS = 4
@@ -61,19 +62,10 @@ class _Party:
             self.words_due = now_ms + STATE_EVERY_S * 1000
             if not any(k == "state" for k, _a in self.work):
                 self.work[:0] = [("state", {}), ("events", {"since": self.since})]
-        # As the party's rounds: one of the replies the board gives one a frame (HEAVY) a round; after an action
-        # the frame, the words when due, the seats' views waiting every other round.
-        words = not cmds and bool(self.work) and self.work[0][0] == "state"
-        seat = not cmds and not words and bool(self.work) and self.work[0][0] == "seat" and self.framed
-        reqs = cmds + ([] if words or seat else [("frame", {})])
-        self.framed = not (words or seat)
-        room = LINES - len(cmds) if cmds else LINES - 1
-        while self.work and len(reqs) < room:
-            kind = self.work[0][0]
-            if kind in HEAVY and any(k in HEAVY for k, _a in reqs) or \
-                    kind == "events" and (words or any(k == "events" for k, _a in reqs)):
-                break
-            reqs.append(self.work.pop(0))
+        frame, n = plan_round(len(cmds), self.work, self.framed)  # as the party plans its rounds
+        self.framed = frame
+        reqs = cmds + ([("frame", {})] if frame else []) + self.work[:n]
+        del self.work[:n]
         ids = {}
         text = ""
         for kind, args in reqs:
